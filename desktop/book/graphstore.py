@@ -1,0 +1,111 @@
+"""A Kuzu database on disk: schema applied at open, parameterised queries, transactions, settlement markers."""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+import kuzu
+
+from desktop.book.errors import BookLockedError, BookCorruptError
+
+# Every graph records which settlements it holds, inside the same transaction
+# as the settlement's own writes: the marker is how a reopened book knows
+# whether a confirmed settlement reached this database (exactly once).
+MARKER_DDL = (
+    "CREATE NODE TABLE IF NOT EXISTS Settlement("
+    "id INT64, recorded_at TIMESTAMP, undo STRING, PRIMARY KEY(id))"
+)
+
+
+_PARAM = re.compile(r"\$(\w+)")
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+class GraphStore:
+    """One Kuzu database file with one connection, serialised by a lock."""
+
+    def __init__(self, path: Path, ddl: list[str]):
+        self.path = path
+        try:
+            self._db = kuzu.Database(str(path))
+        except RuntimeError as exc:
+            text = str(exc)
+            if "lock" in text.lower():
+                raise BookLockedError(f"{path} is open in another Inkstone process") from exc
+            raise BookCorruptError(f"cannot open graph database {path}: {text}") from exc
+        self._conn = kuzu.Connection(self._db)
+        self._lock = threading.RLock()
+        self._in_tx = False
+        for statement in [*ddl, MARKER_DDL]:
+            self.execute(statement)
+
+    def close(self) -> None:
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._db.close()
+                self._conn = None
+
+    def execute(self, query: str, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Run one statement; rows come back as dicts keyed by the RETURN names."""
+        # Kuzu refuses parameters a statement does not use; callers may pass a shared dict.
+        used = set(_PARAM.findall(query))
+        params = {k: v for k, v in (params or {}).items() if k in used}
+        with self._lock:
+            result = self._conn.execute(query, params)
+            if isinstance(result, list):  # several statements in one string
+                result = result[-1]
+            names = result.get_column_names()
+            rows = [dict(zip(names, row)) for row in result.get_all()]
+            result.close()
+            return rows
+
+    def scalar(self, query: str, params: dict[str, Any] | None = None) -> Any:
+        rows = self.execute(query, params)
+        return next(iter(rows[0].values())) if rows else None
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All-or-nothing: a crash or an exception inside leaves the database as before."""
+        with self._lock:
+            if self._in_tx:  # nested: the outer transaction decides
+                yield
+                return
+            self._conn.execute("BEGIN TRANSACTION")
+            self._in_tx = True
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            else:
+                self._conn.execute("COMMIT")
+            finally:
+                self._in_tx = False
+
+    # -- settlement markers -------------------------------------------------
+
+    def has_settlement(self, settlement_id: int) -> bool:
+        return bool(self.scalar("MATCH (s:Settlement {id: $id}) RETURN count(s)", {"id": settlement_id}))
+
+    def mark_settlement(self, settlement_id: int, undo: list[dict[str, Any]]) -> None:
+        self.execute(
+            "CREATE (:Settlement {id: $id, recorded_at: $at, undo: $undo})",
+            {"id": settlement_id, "at": utcnow(), "undo": json.dumps(undo, ensure_ascii=False)},
+        )
+
+    def settlement_undo(self, settlement_id: int) -> list[dict[str, Any]]:
+        raw = self.scalar("MATCH (s:Settlement {id: $id}) RETURN s.undo", {"id": settlement_id})
+        return json.loads(raw) if raw else []
+
+    def unmark_settlement(self, settlement_id: int) -> None:
+        self.execute("MATCH (s:Settlement {id: $id}) DELETE s", {"id": settlement_id})
