@@ -1,0 +1,176 @@
+"""`inkstone` on the command line: the same Workbench as the window, with --json for machines."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any, Awaitable, Callable
+
+from desktop import __version__, paths
+from desktop.book.errors import BookError
+from desktop.config import Settings
+from desktop.workbench import Workbench
+
+Handler = Callable[[Workbench, argparse.Namespace], Awaitable[Any]]
+COMMANDS: dict[str, tuple[Handler, bool]] = {}  # name → (handler, needs an open book)
+
+
+def command(name: str, *, book: bool = True):
+    def register(fn: Handler) -> Handler:
+        COMMANDS[name] = (fn, book)
+        return fn
+
+    return register
+
+
+def _print_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2, default=str) + "\n")
+
+
+def _print_text(value: Any, indent: int = 0) -> None:
+    pad = "  " * indent
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, (dict, list)) and item:
+                print(f"{pad}{key}:")
+                _print_text(item, indent + 1)
+            else:
+                print(f"{pad}{key}: {item}")
+    elif isinstance(value, list):
+        for item in value:
+            if isinstance(item, dict):
+                print(f"{pad}- " + ", ".join(f"{k}={v}" for k, v in item.items() if not isinstance(v, (dict, list))))
+            else:
+                print(f"{pad}- {item}")
+    elif value is not None:
+        print(f"{pad}{value}")
+
+
+# -- commands -------------------------------------------------------------------------
+
+
+@command("new", book=False)
+async def _new(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.create_book(args.book, title=args.title, language=args.language)
+
+
+@command("apply")
+async def _apply(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.apply(Path(args.document), source=f"file:{Path(args.document).name}")
+
+
+@command("undo")
+async def _undo(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.undo(args.settlement_id)
+
+
+@command("facts")
+async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
+    snap = await wb.facts(entity=args.entity, as_of=args.as_of)
+    out = {
+        "as_of": snap["as_of"],
+        "entities": [{k: e[k] for k in ("kind", "name", "aliases", "summary", "first_chapter", "attributes")}
+                     for e in snap["entities"]],
+        "relations": [{k: r[k] for k in ("type", "from", "to", "properties", "valid_from", "valid_to", "settlement")}
+                      for r in snap["relations"]],
+        "hooks": [{k: h[k] for k in ("name", "status", "planted_in", "resolved_in", "involves")}
+                  for h in snap["hooks"]],
+    }
+    if "mentions" in snap:
+        out["mentions"] = snap["mentions"]
+    return out
+
+
+@command("plan")
+async def _plan(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.plan()
+
+
+@command("doctor", book=False)
+async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
+    from desktop import doctor
+
+    return await asyncio.to_thread(doctor.report, wb.settings, args.book)
+
+
+# -- parsing --------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="inkstone", description="A local-first writing partner for long fiction.")
+    parser.add_argument("--version", action="version", version=f"inkstone {__version__}")
+    parser.add_argument("--settings", type=Path, help="settings TOML (default: the user's settings file)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log what happens on stderr")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def add(name: str, help_text: str, *, book: bool = True) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help_text)
+        if book:
+            p.add_argument("book", type=Path, help="the book folder")
+        p.add_argument("--json", action="store_true", help="print one JSON document")
+        return p
+
+    p = add("new", "create a book")
+    p.add_argument("--title", required=True)
+    p.add_argument("--language", choices=("zh", "en"), default="zh")
+
+    p = add("apply", "confirm and apply a settlement document (or a reviewed settlement)")
+    p.add_argument("document", help="a JSON file")
+
+    p = add("undo", "undo an applied settlement")
+    p.add_argument("settlement_id", type=int)
+
+    p = add("facts", "the fact graph as of a chapter (default: the narrative pointer)")
+    p.add_argument("--entity", help="one entity, by name or alias")
+    p.add_argument("--as-of", type=int, dest="as_of", help="chapter number")
+
+    add("plan", "the plan graph and the narrative pointer")
+
+    p = add("doctor", "versions, paths and whether the models load", book=False)
+    p.add_argument("--book", type=Path, help="also check this book")
+    return parser
+
+
+async def _dispatch(args: argparse.Namespace, settings: Settings, settings_path: Path) -> Any:
+    handler, needs_book = COMMANDS[args.command]
+    wb = Workbench(settings, settings_path=None)
+    try:
+        if needs_book:
+            await wb.open_book(args.book)
+        return await handler(wb, args)
+    finally:
+        await wb.shutdown()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not args.command:  # plain `inkstone` opens the window
+        from desktop.app import main as run_app
+
+        return run_app([sys.argv[0]])
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="%(levelname)s %(name)s: %(message)s")
+    settings_path = args.settings or paths.user_config_file()
+    settings = Settings.load(settings_path)
+    try:
+        result = asyncio.run(_dispatch(args, settings, settings_path))
+    except (BookError, OSError, ValueError) as exc:
+        print(f"inkstone: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("inkstone: interrupted", file=sys.stderr)
+        return 130
+    if getattr(args, "json", False):
+        _print_json(result)
+    else:
+        _print_text(result)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

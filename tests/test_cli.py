@@ -1,0 +1,84 @@
+"""`inkstone` on the command line: JSON out, one clear line on stderr and a non-zero exit on error."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from desktop import __version__
+from desktop.cli import main
+
+DOC = {
+    "chapter": 3,
+    "entities": [{"kind": "Character", "name": "林动", "aliases": ["小动"], "attributes": {"realm": "淬体三重"}},
+                 {"kind": "Item", "name": "青锋剑"}],
+    "relations": [{"type": "OWNS", "from": "林动", "to": "青锋剑"}],
+    "hooks": [{"name": "玉佩的秘密", "involves": ["林动"]}],
+}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def run_json(capsys, *argv: str):
+    code, out, err = run(capsys, *argv, "--json")
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def book(tmp_path, capsys):
+    path = tmp_path / "novel.inkstone"
+    run_json(capsys, "new", str(path), "--title", "武动乾坤", "--language", "zh")
+    return path
+
+
+def test_version_from_the_console_script():
+    out = subprocess.run([sys.executable, "-m", "desktop.cli", "--version"], capture_output=True, text=True)
+    assert out.stdout.strip() == f"inkstone {__version__}"
+
+
+def test_new_apply_facts_plan_undo(book, tmp_path, capsys):
+    doc = tmp_path / "doc.json"
+    doc.write_text(json.dumps(DOC, ensure_ascii=False), encoding="utf-8")
+    applied = run_json(capsys, "apply", str(book), str(doc))
+    assert applied["applied"]["entities"] == 2 and applied["applied"]["relations"] == 1
+
+    facts = run_json(capsys, "facts", str(book), "--as-of", "3")
+    assert facts["as_of"] == 3
+    assert {e["name"]: e["attributes"] for e in facts["entities"]}["林动"] == {"realm": "淬体三重"}
+    assert [(r["type"], r["from"], r["to"], r["valid_from"], r["valid_to"]) for r in facts["relations"]] == [
+        ("OWNS", "林动", "青锋剑", 3, None)]
+    assert [(h["name"], h["status"], h["planted_in"]) for h in facts["hooks"]] == [("玉佩的秘密", "Unresolved", 3)]
+    assert run_json(capsys, "facts", str(book), "--as-of", "2")["relations"] == []
+    assert run_json(capsys, "facts", str(book), "--entity", "小动")["entities"][0]["name"] == "林动"
+
+    assert run_json(capsys, "plan", str(book)) == {"outlines": [], "pointer": []}
+    assert run_json(capsys, "undo", str(book), str(applied["settlement_id"]))["state"] == "undone"
+    assert run_json(capsys, "facts", str(book))["entities"] == []
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["facts", "{book}", "--entity", "无名氏"], "no entity called '无名氏'"),
+    (["apply", "{book}", "{tmp}/missing.json"], "missing.json: no such file"),
+    (["undo", "{book}", "42"], "no settlement 42"),
+    (["facts", "{tmp}/nowhere"], "not an Inkstone book"),
+    (["new", "{book}", "--title", "again"], "already exists"),
+])
+def test_errors_are_one_clear_line_and_a_non_zero_exit(book, tmp_path, capsys, argv, message):
+    code, out, err = run(capsys, *[a.format(book=book, tmp=tmp_path) for a in argv])
+    assert code != 0 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_a_malformed_document_names_what_is_wrong(book, tmp_path, capsys):
+    doc = tmp_path / "bad.json"
+    doc.write_text('{"entities": [{"kind": "Character"}]}', encoding="utf-8")
+    code, _, err = run(capsys, "apply", str(book), str(doc))
+    assert code == 1 and "entities/0: 'name' is a required property" in err
