@@ -13,6 +13,7 @@ from typing import Any, Awaitable, Callable
 from desktop import __version__, paths
 from desktop.book.errors import BookError
 from desktop.config import Settings
+from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
 Handler = Callable[[Workbench, argparse.Namespace], Awaitable[Any]]
@@ -90,6 +91,70 @@ async def _plan(wb: Workbench, args: argparse.Namespace) -> Any:
     return await wb.plan()
 
 
+def _stderr_progress(args: argparse.Namespace):
+    """Progress on stderr for people; nothing for --json consumers reading stdout."""
+    if getattr(args, "json", False) or not sys.stderr.isatty():
+        return None
+
+    def show(progress) -> None:
+        total = f"/{progress.total}" if progress.total else ""
+        sys.stderr.write(f"\r{progress.label}: {progress.done}{total}   ")
+        sys.stderr.flush()
+
+    return show
+
+
+@command("import")
+async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.import_paths(args.paths, extract=not args.no_extract, embed=not args.no_embed,
+                                 progress=_stderr_progress(args))
+
+
+def _chapter_range(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    first, _, last = text.partition("-")
+    try:
+        return int(first), int(last or first)
+    except ValueError:
+        raise ValueError(f"--chapters wants A-B (e.g. 10-20), not {text!r}") from None
+
+
+@command("search")
+async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
+    hits = await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
+                           with_entities=tuple(args.with_entities or ()))
+    return [{"chapter_id": h.get("chapter_id"), "chapter_number": h.get("chapter_number"),
+             "chapter_title": h.get("chapter_title"), "kind": h.get("kind"), "text": h.get("text"),
+             "score": h.get("score")} for h in hits]
+
+
+@command("bench", book=False)
+async def _bench(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.what == "llm":
+        from desktop.engine.bench import bench_llm as run
+    elif args.what == "embed":
+        from desktop.engine.bench import bench_embed as run
+    elif args.what == "import":
+        from desktop.engine.embed import open_embedder
+        from desktop.importing.bench import bench_import
+
+        return await asyncio.to_thread(bench_import, lambda: open_embedder(wb.settings))
+    elif args.what == "retrieval":
+        from desktop.book.bench_retrieval import bench_retrieval
+
+        return await asyncio.to_thread(bench_retrieval)
+    elif args.what == "ui":
+        from desktop.ui.bench import bench_ui
+
+        return await asyncio.to_thread(bench_ui, wb.settings)
+    elif args.what == "crash":
+        from desktop.book.crash import bench_crash
+
+        return await asyncio.to_thread(bench_crash, args.kills)
+    return await asyncio.to_thread(run, wb.settings)
+
+
 @command("doctor", book=False)
 async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
     from desktop import doctor
@@ -130,6 +195,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     add("plan", "the plan graph and the narrative pointer")
 
+    p = add("import", "import chapter files or folders (.txt .md .docx .epub)")
+    p.add_argument("paths", nargs="+", type=Path)
+    p.add_argument("--no-extract", action="store_true", help="do not queue fact extraction for review")
+    p.add_argument("--no-embed", action="store_true", help="leave embedding to the window's background worker")
+
+    p = add("search", "hybrid keyword + vector search over the archive")
+    p.add_argument("query")
+    p.add_argument("--k", type=int, default=10)
+    p.add_argument("--preset", default="hybrid")
+    p.add_argument("--chapters", help="a chapter range, A-B")
+    p.add_argument("--with", dest="with_entities", nargs="+", metavar="NAME", help="chunks mentioning all of these")
+
+    p = add("bench", "measure and print figures", book=False)
+    p.add_argument("what", choices=("llm", "embed", "import", "retrieval", "ui", "crash"))
+    p.add_argument("--kills", type=int, default=50, help="crash bench: how many kills")
+
     p = add("doctor", "versions, paths and whether the models load", book=False)
     p.add_argument("--book", type=Path, help="also check this book")
     return parser
@@ -159,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.load(settings_path)
     try:
         result = asyncio.run(_dispatch(args, settings, settings_path))
-    except (BookError, OSError, ValueError) as exc:
+    except (BookError, ModelError, OSError, ValueError) as exc:
         print(f"inkstone: error: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

@@ -12,6 +12,7 @@ from typing import Any, Callable, TypeVar
 
 from desktop.book.errors import BookError
 from desktop.config import Settings
+from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -52,6 +53,10 @@ class Workbench:
         # so the GUI thread never blocks on a database and two jobs never race.
         self._store = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inkstone-book")
         self._listeners: list[Callable[[Changes], None]] = []
+        self._llm = None
+        self._llm_state = "idle"  # idle → loading → ready | error; "generating" while a turn streams
+        self._llm_error: str | None = None
+        self._embedder = None
 
     # -- plumbing -----------------------------------------------------------------
 
@@ -65,6 +70,14 @@ class Workbench:
 
     async def _run(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._store, fn, *args)
+
+    @staticmethod
+    def _on_loop(callback: ProgressCallback | None) -> ProgressCallback:
+        """Progress reported by a worker thread reaches the caller on the event-loop thread."""
+        if callback is None:
+            return no_progress
+        loop = asyncio.get_running_loop()
+        return lambda progress: loop.call_soon_threadsafe(callback, progress)
 
     @property
     def book(self):
@@ -104,7 +117,14 @@ class Workbench:
 
     async def shutdown(self) -> None:
         await self.close_book()
+        if self._llm is not None:
+            await self._llm.aclose()
+            self._llm = None
         self._store.shutdown(wait=True)
+
+    async def save_settings(self) -> None:
+        if self.settings_path is not None:
+            await asyncio.to_thread(self.settings.save, self.settings_path)
 
     def book_info(self) -> dict:
         meta = self.book.meta
@@ -170,6 +190,119 @@ class Workbench:
                     "archive": self.book.archive.counts()}
 
         return await self._run(read)
+
+    # -- models -------------------------------------------------------------------------
+
+    def model_status(self) -> dict:
+        info = {}
+        if self._llm is not None and self._llm_state in ("ready", "generating"):
+            info = self._llm.info()
+        return {"state": self._llm_state, "error": self._llm_error, "backend": info.get("backend"),
+                "model": info.get("model"), "gpu": bool(info.get("gpu_layers")), "gpu_layers": info.get("gpu_layers"),
+                "n_ctx": info.get("n_ctx")}
+
+    async def load_model(self):
+        """Load the chat model in the background; the window stays usable, errors land in model_status()."""
+        from desktop.engine.llm import open_llm
+
+        if self._llm is not None and self._llm_state in ("ready", "generating"):
+            return self._llm
+        self._llm_state, self._llm_error = "loading", None
+        self._notify(Changes(book=False))
+        try:
+            llm = self._llm or await asyncio.to_thread(open_llm, self.settings)
+            self._llm = llm
+            await llm.load()
+        except Exception as exc:
+            self._llm_state, self._llm_error = "error", str(exc)
+            self._llm = None
+            raise
+        self._llm_state = "ready"
+        return llm
+
+    async def reload_model(self) -> None:
+        """After the model settings changed: drop the loaded model; the next turn loads the new one."""
+        if self._llm is not None:
+            await self._llm.aclose()
+        self._llm, self._llm_state, self._llm_error = None, "idle", None
+        self._embedder = None
+
+    async def embedder(self):
+        """The embedder, loaded once off the loop; a book indexed with another one is reset, never mixed."""
+        from desktop.engine.embed import open_embedder
+
+        if self._embedder is None:
+            embedder = open_embedder(self.settings)
+            await asyncio.to_thread(embedder.load)
+            self._embedder = embedder
+        if self._book is not None:
+            await self._run(self._book.set_embedder, self._embedder.name, self._embedder.dim)
+        return self._embedder
+
+    async def embed_pending(self, *, progress: ProgressCallback | None = None,
+                            cancel: CancelToken | None = None) -> int:
+        """Embed every chunk and settings entry still waiting for a vector (the job that import leaves)."""
+        from desktop.engine.embed import embed_pending
+
+        report = self._on_loop(progress)
+        embedder = await self.embedder()
+        archive = self.book.archive
+        # SQLite in WAL mode lets this run beside the store thread; the model work must not block it.
+        done = await asyncio.to_thread(embed_pending, archive, embedder, progress=report, cancel=cancel)
+        if done:
+            self._notify(Changes(archive=True))
+        return done
+
+    # -- import and search -------------------------------------------------------------
+
+    async def import_paths(self, paths: list[Path | str], *, extract: bool = True, embed: bool = True,
+                           progress: ProgressCallback | None = None, cancel: CancelToken | None = None) -> dict:
+        """Import chapter files or folders; bad files are listed in "errors" and the rest still imports."""
+        from desktop.importing.pipeline import import_paths
+
+        report = self._on_loop(progress)
+
+        def work() -> dict:
+            result = import_paths(self.book.archive, self.book.facts, [Path(p) for p in paths],
+                                  chunk_chars=self.settings.chunk_chars, progress=report, cancel=cancel).as_dict()
+            if extract:
+                for number in result.get("written", []):
+                    self.book.archive.enqueue_job("extract", {"chapter": number}, unique_key=f"extract:{number}")
+            result["extract_jobs"] = self.book.archive.pending_job_count("extract")
+            return result
+
+        result = await self._run(work)
+        self._notify(Changes(archive=True, facts=True))
+        if embed and result["chunks"]:
+            try:
+                result["embedded"] = await self.embed_pending(progress=progress, cancel=cancel)
+            except Exception as exc:  # the chapters are in; vectors can be made later
+                result.setdefault("warnings", []).append(f"embedding postponed: {exc}")
+        return result
+
+    async def search(self, query: str, *, k: int = 10, preset: str = "hybrid",
+                     chapters: tuple[int, int] | None = None, with_entities: tuple[str, ...] = ()) -> list[dict]:
+        from dataclasses import replace
+
+        from desktop.book.retrieval import PRESETS, Retriever
+
+        if preset not in PRESETS:
+            raise BookError(f"unknown search preset {preset!r} (choose from {', '.join(PRESETS)})")
+        config = replace(PRESETS[preset], k=k, chapters=chapters, with_entities=tuple(with_entities))
+        embed_query = None
+        if "vector" in config.methods:
+            try:
+                embedder = await self.embedder()
+                embed_query = (await embedder.embed_async([query]))[0]
+            except Exception as exc:  # keyword search still answers without a model
+                log.warning("vector search unavailable: %s", exc)
+
+        def work() -> list[dict]:
+            vector = embed_query
+            retriever = Retriever(self.book.archive, self.book.facts, (lambda _q: vector) if vector is not None else None)
+            return retriever.search(query, config)
+
+        return await self._run(work)
 
 
 def _unwrap(document: dict | Path | str) -> tuple[dict, int | None, int | None]:

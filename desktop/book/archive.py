@@ -195,6 +195,26 @@ class Archive:
         ).order_by(c.seq)
         return self._read(select)
 
+    def chunk_windows(self, chunk_ids: Sequence[int], radius: int = 0) -> dict[int, list[dict]]:
+        """For each id, that chunk and up to `radius` chunks either side in its chapter, in reading order.
+
+        One query for all of them (search results are fetched together); ids
+        that no longer exist are absent from the result.
+        """
+        ids = sorted({int(i) for i in chunk_ids})
+        if not ids:
+            return {}
+        centre = tables.chunks.alias("centre")
+        c = tables.chunks.c
+        select = (tables.chunk_select().add_columns(centre.c.id.label("centre_id"))
+                  .join(centre, sa.and_(centre.c.chapter_id == c.chapter_id,
+                                        c.seq.between(centre.c.seq - radius, centre.c.seq + radius)))
+                  .where(centre.c.id.in_(ids)).order_by(centre.c.id, c.seq))
+        windows: dict[int, list[dict]] = {}
+        for row in self._read(select):
+            windows.setdefault(row.pop("centre_id"), []).append(row)
+        return windows
+
     def chunks_mentioning(self, names: list[str], *, chapters: ChapterRange = None, limit: int = 50) -> list[dict]:
         """Chunks whose entity_list holds every one of `names`, in story order ([] when no names are given)."""
         if not names:

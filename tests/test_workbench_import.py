@@ -1,0 +1,68 @@
+"""Importing a manuscript through the workbench: chapters in, searchable by keyword and meaning, tied to facts."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import pytest
+
+from desktop.cli import main
+from desktop.workbench import Workbench
+
+MENTOR = "第五章 雨夜\n\n　　那一夜大雨倾盆，林风在破庙里拔出了那柄青色的长剑，剑光映亮了他的脸。\n\n　　老者叹道：“此剑认主，你好自为之。”\n"
+MARKET = "第六章 集市\n\n　　清晨的集市上人声鼎沸，卖菜的小贩吆喝着，孩子们追着一只黄狗跑过石板路。\n"
+
+
+def first_chapters(corpus_dir, n: int) -> str:
+    text = (corpus_dir / "zh" / "hongloumeng.txt").read_text(encoding="utf-8")
+    starts = [m.start() for m in re.finditer(r"^第[一二三四五六七八九十百零〇]+回 ", text, re.M)]
+    return text[starts[0]:starts[n]]
+
+
+@pytest.fixture
+def workbench(tmp_path):
+    wb = Workbench()
+    asyncio.run(wb.create_book(tmp_path / "book", title="红楼梦"))
+    yield wb
+    asyncio.run(wb.shutdown())
+
+
+def test_imported_chapters_are_linked_to_known_characters_and_searchable(workbench, tmp_path, corpus_dir, capsys):
+    async def scenario():
+        await workbench.apply({"chapter": 1, "entities": [
+            {"kind": "Character", "name": "林黛玉", "aliases": ["黛玉", "林姑娘"]},
+            {"kind": "Character", "name": "贾宝玉", "aliases": ["宝玉"]}]})
+        source = tmp_path / "hlm.txt"
+        source.write_text(first_chapters(corpus_dir, 4), encoding="utf-8")
+        (tmp_path / "more.txt").write_text(MENTOR + "\n" + MARKET, encoding="utf-8")
+        report = await workbench.import_paths([source], extract=False)
+        extra = await workbench.import_paths([tmp_path / "more.txt"], extract=False)
+        again = await workbench.import_paths([source], extract=False)
+        name_hits = await workbench.search("黛玉", k=5, preset="keyword")
+        meaning_hits = await workbench.search("下雨的晚上他抽出一把青剑", k=3, preset="hybrid")
+        mentions = (await workbench.facts(entity="黛玉"))["mentions"]
+        return report, extra, again, name_hits, meaning_hits, mentions
+
+    report, extra, again, name_hits, meaning_hits, mentions = asyncio.run(scenario())
+    assert report["chapters"] == 4 and report["errors"] == [] and report["embedded"] == report["chunks"]
+    assert again["unchanged"] == 4 and again.get("written", []) == []
+    assert name_hits and all("黛玉" in hit["text"] for hit in name_hits)
+    assert "青色的长剑" in meaning_hits[0]["text"]
+    assert [m["chapter"] for m in mentions][:2] == [2, 3]  # 黛玉 first appears in 第二回
+
+
+def test_cli_import_reports_files_and_refuses_bad_ones(tmp_path, capsys):
+    book = tmp_path / "b"
+    assert main(["new", str(book), "--title", "t"]) == 0
+    good = tmp_path / "good.txt"
+    good.write_text(MENTOR + "\n" + MARKET, encoding="gb18030")
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    capsys.readouterr()
+    assert main(["import", str(book), str(good), str(empty), "--no-embed", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert (report["chapters"], report["files"][0]["encoding"]) == (2, "gb18030")
+    assert [e["path"] for e in report["errors"]] == [str(empty)]
+    assert report["extract_jobs"] == 2
