@@ -13,27 +13,34 @@ from desktop.workbench import Workbench
 
 def main(argv: list[str] | None = None) -> int:
     import qasync
-    from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+    from PySide6.QtWidgets import QApplication
+
+    from desktop.ui.i18n import install_translators
+    from desktop.ui.main_window import MainWindow
+    from desktop.ui.theme import apply_theme
 
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Inkstone")
+    app.setOrganizationName("Inkstone")
+    # The window's close is the end of the session: the workbench must shut down before the loop stops.
+    app.setQuitOnLastWindowClosed(False)
     settings_path = paths.user_config_file()
-    workbench = Workbench(Settings.load(settings_path), settings_path=settings_path)
-    window = QMainWindow()
-    window.setWindowTitle("Inkstone")
-    window.setCentralWidget(QLabel("Inkstone"))
-    window.resize(1280, 800)
-    window.show()
+    settings = Settings.load(settings_path)
+    install_translators(app, settings.language)
+    apply_theme(app, settings.theme)
+    workbench = Workbench(settings, settings_path=settings_path)
 
     async def run() -> None:
-        closed = asyncio.Event()
-        app.aboutToQuit.connect(closed.set)
-        await closed.wait()
+        window = MainWindow(workbench)  # built on the running loop: its operations are scheduled there
+        closed = asyncio.get_running_loop().create_future()
+        window.closed.connect(lambda: closed.done() or closed.set_result(None))
+        window.show()
+        window.start()
+        await closed
         await workbench.shutdown()
 
-    try:
-        asyncio.run(run(), loop_factory=qasync.QEventLoop)
-    except asyncio.CancelledError:
-        pass
+    # asyncio.run(loop_factory=) is 3.12+; Runner takes the same factory on 3.11.
+    with asyncio.Runner(loop_factory=lambda: qasync.QEventLoop(app)) as runner:
+        runner.run(run())
     return 0

@@ -85,15 +85,15 @@ class FactGraph(GraphStore):
 
     def resolve(self, name: str, kind: str | None = None) -> tuple[str, str] | None:
         """(kind, id) of the entity called `name` (exact name first, then alias); `kind` is preferred."""
-        kinds = [kind] if kind in ENTITY_KINDS else []
-        kinds += [k for k in ENTITY_KINDS if k not in kinds]
-        for field in ("name", "alias"):
-            for k in kinds:
-                where = "e.name = $n" if field == "name" else "list_contains(e.aliases, $n)"
-                found = self.scalar(f"MATCH (e:{k}) WHERE {where} RETURN e.id LIMIT 1", {"n": name})
-                if found is not None:
-                    return k, found
-        return None
+        rows = self.execute(
+            f"MATCH (e{_ANY_ENTITY}) WHERE e.name = $n OR list_contains(e.aliases, $n) "
+            "RETURN label(e) AS kind, e.id AS id, e.name = $n AS exact",
+            {"n": name},
+        )
+        if not rows:
+            return None
+        best = min(rows, key=lambda r: (not r["exact"], r["kind"] != kind, ENTITY_KINDS.index(r["kind"]), r["id"]))
+        return best["kind"], best["id"]
 
     def entity(self, name: str) -> dict | None:
         found = self.resolve(name)
