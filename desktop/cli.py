@@ -86,6 +86,46 @@ async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
     return out
 
 
+@command("task")
+async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
+    keys = ("id", "title", "kind", "status", "messages", "retained_until")
+    if args.action == "list":
+        return [{k: t.get(k) for k in keys} for t in await wb.tasks()]
+    if not args.ref:
+        raise ValueError(f"task {args.action} needs a {'title' if args.action == 'new' else 'task id or title'}")
+    ref = " ".join(args.ref)
+    if args.action == "new":
+        task = await wb.new_task(ref, args.kind)
+    elif args.action == "switch":
+        task = await wb.switch_task(ref)
+    else:
+        task = await wb.restart_task(ref)
+    return {k: task.get(k) for k in keys}
+
+
+@command("say")
+async def _say(wb: Workbench, args: argparse.Namespace) -> Any:
+    streamed = not args.json and sys.stdout.isatty()
+    on_token = (lambda piece: (sys.stdout.write(piece), sys.stdout.flush())) if streamed else None
+    turn = await wb.say(args.text, on_token=on_token)
+    if args.json:
+        return {k: turn.get(k) for k in ("task_id", "reply", "cut", "error", "notice", "review") if k in turn}
+    if streamed:
+        print()
+        return turn.get("error") or turn.get("notice") if not turn.get("reply") else None
+    return turn.get("reply") or turn.get("notice") or turn.get("error")
+
+
+@command("context")
+async def _context(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.context(args.task, args.mode)
+
+
+@command("settle")
+async def _settle(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.settle(args.task, progress=_stderr_progress(args))
+
+
 @command("plan")
 async def _plan(wb: Workbench, args: argparse.Namespace) -> Any:
     return await wb.plan()
@@ -194,6 +234,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--as-of", type=int, dest="as_of", help="chapter number")
 
     add("plan", "the plan graph and the narrative pointer")
+
+    p = add("task", "list, create, switch or restart discussion tasks")
+    p.add_argument("action", choices=("list", "new", "switch", "restart"))
+    p.add_argument("ref", nargs="*", help="a title (new), or a task id or unambiguous title prefix")
+    p.add_argument("--kind", default="free", choices=("free", "character", "setting", "outline", "chapter"))
+
+    p = add("say", "say something to the active task (slash commands work: /new /switch /restart /settle)")
+    p.add_argument("text")
+
+    p = add("context", "the exact context the next turn would send to the model")
+    p.add_argument("--task", type=int)
+    p.add_argument("--mode", choices=("continue", "switch", "new", "restart", "settle"), default="continue")
+
+    p = add("settle", "extract a task's discussion into a settlement review (apply it with `inkstone apply`)")
+    p.add_argument("--task", type=int)
 
     p = add("import", "import chapter files or folders (.txt .md .docx .epub)")
     p.add_argument("paths", nargs="+", type=Path)

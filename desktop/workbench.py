@@ -57,6 +57,9 @@ class Workbench:
         self._llm_state = "idle"  # idle → loading → ready | error; "generating" while a turn streams
         self._llm_error: str | None = None
         self._embedder = None
+        self._queues = None
+        self._gateway = None
+        self._last_context: dict | None = None
 
     # -- plumbing -----------------------------------------------------------------
 
@@ -96,6 +99,7 @@ class Workbench:
 
         await self.close_book()
         self._book = await self._run(lambda: Book.create(path, title=title, language=language))
+        await self._run(self._start_tasks)
         self._remember(path)
         self._notify(Changes(book=True))
         return self.book_info()
@@ -105,12 +109,21 @@ class Workbench:
 
         await self.close_book()
         self._book = await self._run(Book.open, path)
+        await self._run(self._start_tasks)
         self._remember(path)
         self._notify(Changes(book=True))
         return self.book_info()
 
+    def _start_tasks(self) -> None:
+        from desktop.tasks.queues import TaskQueues
+
+        self._queues = TaskQueues(self._book.archive, retention_hours=self.settings.retention_hours)
+        self._queues.sweep()  # tasks closed longer ago than the retention window are archived
+        self._gateway = None
+
     async def close_book(self) -> None:
         if self._book is not None:
+            self._queues = self._gateway = self._last_context = None
             book, self._book = self._book, None
             await self._run(book.close)
             self._notify(Changes(book=True))
@@ -143,21 +156,123 @@ class Workbench:
     # -- settlements ----------------------------------------------------------------
 
     async def apply(self, document: dict | Path | str, *, source: str = "cli") -> dict:
-        """Confirm and apply a settlement document (or a reviewed settlement, or a JSON file holding one)."""
-        doc, settlement_id, task_id = _unwrap(document)
-        result = await self._run(
-            lambda: self.book.journal.apply(doc, source=source, task_id=task_id, settlement_id=settlement_id)
-        )
-        self._notify(Changes(facts=True, plan=True, archive=True, journal=True))
-        return {"settlement_id": result.settlement_id, "applied": result.applied}
+        """Confirm and apply a settlement document, or a reviewed settlement (which also closes its task),
+        or a JSON file holding either."""
+        from desktop.tasks.settlement import confirm_review
+
+        document = _load_json(document) if isinstance(document, (str, Path)) else document
+        if isinstance(document, dict) and isinstance(document.get("document"), dict):
+            result = await self._run(confirm_review, self.book, self._queues, document)
+        else:
+            applied = await self._run(lambda: self.book.journal.apply(document, source=source))
+            result = {"settlement_id": applied.settlement_id, "applied": applied.applied}
+        self._notify(Changes(facts=True, plan=True, archive=True, journal=True, tasks=True))
+        return result
 
     async def undo(self, settlement_id: int) -> dict:
-        entry = await self._run(self.book.journal.undo, settlement_id)
+        """Undo one settlement everywhere; the task it settled opens again for restart."""
+        from desktop.tasks.settlement import undo_settlement
+
+        result = await self._run(undo_settlement, self.book, self._queues, settlement_id)
         self._notify(Changes(facts=True, plan=True, archive=True, journal=True, tasks=True))
-        return {"settlement_id": settlement_id, "state": entry["state"]}
+        return result
+
+    async def reject(self, settlement_id: int) -> None:
+        await self._run(self.book.journal.reject, settlement_id)
+        self._notify(Changes(journal=True))
 
     async def settlements(self, states: tuple[str, ...] | None = None) -> list[dict]:
         return await self._run(self.book.journal.entries, states)
+
+    # -- tasks and conversation ----------------------------------------------------------
+
+    @property
+    def queues(self):
+        self.book  # raises NoBookError when none is open
+        return self._queues
+
+    async def tasks(self) -> list[dict]:
+        return await self._run(self.queues.list)
+
+    async def new_task(self, title: str, kind: str = "free") -> dict:
+        task = await self._run(self.queues.new, title, kind)
+        self._notify(Changes(tasks=True))
+        return task
+
+    async def switch_task(self, ref: str | int) -> dict:
+        task = await self._run(self.queues.switch, ref)
+        self._notify(Changes(tasks=True, messages=True))
+        return task
+
+    async def restart_task(self, ref: str | int) -> dict:
+        task = await self._run(self.queues.restart, ref)
+        self._notify(Changes(tasks=True, messages=True))
+        return task
+
+    async def messages(self, task_id: int | None = None) -> list[dict]:
+        def read() -> list[dict]:
+            tid = task_id if task_id is not None else self.queues.active_id()
+            return [] if tid is None else self.book.archive.messages(tid)
+
+        return await self._run(read)
+
+    @staticmethod
+    def slash_commands() -> list[dict]:
+        from desktop.tasks.commands import KNOWN_COMMANDS
+
+        return [{"command": name} for name in KNOWN_COMMANDS]
+
+    async def gateway(self):
+        """The task gateway over the loaded model; a model that cannot load still lets input be stored."""
+        from desktop.tasks.context import ContextBuilder
+        from desktop.tasks.gateway import Gateway
+
+        if self._gateway is None:
+            try:
+                llm = await self.load_model()
+            except Exception as exc:
+                llm = _NoModel(str(exc), self.settings.n_ctx)
+            builder = ContextBuilder(self.book, llm.count_tokens, llm.n_ctx)
+            self._gateway = Gateway(self.book, llm, self.queues, builder, run_store=self._run)
+        return self._gateway
+
+    async def say(self, text: str, *, on_token: Callable[[str], None] | None = None,
+                  cancel: CancelToken | None = None) -> dict:
+        """One input from the author: a slash command, a message to the active task, or both."""
+        gateway = await self.gateway()
+        self._llm_state = "generating" if self._llm_state == "ready" else self._llm_state
+        try:
+            turn = await gateway.say(text, on_token=on_token, cancel=cancel)
+        finally:
+            if self._llm_state == "generating":
+                self._llm_state = "ready"
+            if isinstance(gateway.llm, _NoModel):
+                self._gateway = None  # try the model again next turn
+        result = turn.to_dict()
+        if turn.review is not None:
+            result["review"] = turn.review
+        self._notify(Changes(tasks=True, messages=True, journal=turn.review is not None))
+        return result
+
+    async def context(self, task_id: int | None = None, mode: str = "continue") -> dict:
+        """Exactly the context the next turn would send: sections with token counts, then messages."""
+        gateway = await self.gateway()
+        context = await gateway.context(task_id, mode)
+        self._last_context = context.to_dict()
+        return self._last_context
+
+    async def last_context(self, task_id: int | None = None) -> dict | None:
+        return await self.context(task_id, "continue")
+
+    async def settle(self, task_id: int | None = None, *, progress: ProgressCallback | None = None,
+                     cancel: CancelToken | None = None) -> dict:
+        """Extract the task's whole discussion into a review; nothing reaches the graphs until apply()."""
+        gateway = await self.gateway()
+        if task_id is None:
+            task_id = await self._run(gateway._require_active)
+        review = await gateway.settler.propose(task_id, progress=self._on_loop(progress), cancel=cancel)
+        self._notify(Changes(journal=True))
+        return review
 
     # -- reading the graphs ---------------------------------------------------------
 
@@ -305,16 +420,33 @@ class Workbench:
         return await self._run(work)
 
 
-def _unwrap(document: dict | Path | str) -> tuple[dict, int | None, int | None]:
-    """A bare document, or a review from `inkstone settle` ({"task_id", "settlement_id"?, "document", ...})."""
-    if isinstance(document, (str, Path)):
-        path = Path(document)
-        try:
-            document = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise BookError(f"{path}: no such file") from None
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
-            raise BookError(f"{path}: not a readable JSON document ({exc})") from None
-    if isinstance(document, dict) and isinstance(document.get("document"), dict):
-        return document["document"], document.get("settlement_id"), document.get("task_id")
-    return document, None, None
+class _NoModel:
+    """Stands in for a chat model that could not load: every call fails with the reason, nothing else breaks."""
+
+    name = "unavailable"
+
+    def __init__(self, reason: str, n_ctx: int):
+        self.reason, self.n_ctx = reason, n_ctx
+
+    def count_tokens(self, text: str) -> int:
+        from desktop.engine.llm import estimate_tokens
+
+        return estimate_tokens(text)
+
+    def __getattr__(self, name: str):
+        from desktop.engine.errors import ModelError
+
+        def fail(*args: Any, **kwargs: Any):
+            raise ModelError(self.reason)
+
+        return fail
+
+
+def _load_json(path: Path | str) -> Any:
+    path = Path(path)
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BookError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise BookError(f"{path}: not a readable JSON document ({exc})") from None

@@ -82,3 +82,22 @@ def test_a_malformed_document_names_what_is_wrong(book, tmp_path, capsys):
     doc.write_text('{"entities": [{"kind": "Character"}]}', encoding="utf-8")
     code, _, err = run(capsys, "apply", str(book), str(doc))
     assert code == 1 and "entities/0: 'name' is a required property" in err
+
+
+def test_tasks_are_created_listed_switched_and_named_unambiguously(book, capsys):
+    first = run_json(capsys, "task", str(book), "new", "设定人物：张三", "--kind", "character")
+    assert (first["title"], first["kind"], first["status"]) == ("设定人物：张三", "character", "active")
+    run_json(capsys, "task", str(book), "new", "设定人物：李四")
+    assert run_json(capsys, "task", str(book), "switch", "1")["status"] == "active"
+    listed = run_json(capsys, "task", str(book), "list")
+    assert [(t["id"], t["status"], t["messages"]) for t in listed] == [(1, "active", 0), (2, "open", 0)]
+    code, _, err = run(capsys, "task", str(book), "switch", "设定人物")
+    assert code == 1 and "could be several tasks" in err
+
+
+def test_context_of_a_new_task_shows_its_sections_with_token_counts(book, capsys):
+    run_json(capsys, "task", str(book), "new", "第一卷大纲")
+    context = run_json(capsys, "context", str(book), "--mode", "new")
+    assert context["mode"] == "new" and context["task_id"] == 1 and context["budget_tokens"] > 0
+    assert all({"name", "tokens", "text"} <= set(section) for section in context["sections"])
+    assert context["messages"] == []
