@@ -101,3 +101,13 @@ def test_context_of_a_new_task_shows_its_sections_with_token_counts(book, capsys
     assert context["mode"] == "new" and context["task_id"] == 1 and context["budget_tokens"] > 0
     assert all({"name", "tokens", "text"} <= set(section) for section in context["sections"])
     assert context["messages"] == []
+
+
+def test_doctor_reports_the_storage_stack_and_paths(book, capsys):
+    report = run_json(capsys, "doctor", "--book", str(book))
+    storage = report["storage"]
+    assert storage["kuzu"] == "0.11.3" and storage["kuzu_ok"] is True
+    assert storage["fts5"] is True and storage["sqlite_vec"].startswith("v")
+    assert report["book"]["title"] == "武动乾坤"
+    assert {"user_data", "model_dirs", "resources"} <= set(report["paths"])
+    assert "chat_model" in report["engine"] and "embedder" in report["engine"]
