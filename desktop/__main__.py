@@ -1,5 +1,5 @@
-"""`python -m desktop` opens the window."""
+"""`python -m desktop` (and the packaged app): the `inkstone` command line, which opens the window given no command."""
 
-from desktop.app import main
+from desktop.cli import main
 
 raise SystemExit(main())

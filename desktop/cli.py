@@ -189,10 +189,28 @@ async def _bench(wb: Workbench, args: argparse.Namespace) -> Any:
 
         return await asyncio.to_thread(bench_ui, wb.settings)
     elif args.what == "crash":
-        from desktop.book.crash import bench_crash
+        from desktop.book.crash_bench import bench_crash
 
         return await asyncio.to_thread(bench_crash, args.kills)
     return await asyncio.to_thread(run, wb.settings)
+
+
+@command("backup")
+async def _backup(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.snapshots() if args.list else await wb.backup()
+
+
+@command("restore", book=False)
+async def _restore(wb: Workbench, args: argparse.Namespace) -> Any:
+    from desktop.book.backup import restore
+
+    # The book must be closed to be restored, so this one command does not open it.
+    return await asyncio.to_thread(restore, args.book, args.snapshot)
+
+
+@command("export")
+async def _export(wb: Workbench, args: argparse.Namespace) -> Any:
+    return await wb.export(args.out)
 
 
 @command("doctor", book=False)
@@ -223,8 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--title", required=True)
     p.add_argument("--language", choices=("zh", "en"), default="zh")
 
-    p = add("apply", "confirm and apply a settlement document (or a reviewed settlement)")
-    p.add_argument("document", help="a JSON file")
+    p = add("apply", "confirm and apply a settlement document, a reviewed settlement, or a folder of them")
+    p.add_argument("document", help="a JSON file, or a folder of them (applied in name order)")
 
     p = add("undo", "undo an applied settlement")
     p.add_argument("settlement_id", type=int)
@@ -261,6 +279,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--preset", default="hybrid")
     p.add_argument("--chapters", help="a chapter range, A-B")
     p.add_argument("--with", dest="with_entities", nargs="+", metavar="NAME", help="chunks mentioning all of these")
+
+    p = add("backup", "snapshot the book (both graphs and the archive, consistently)")
+    p.add_argument("--list", action="store_true", help="list the snapshots instead")
+
+    p = add("restore", "put a snapshot back (the current state is snapshotted first)")
+    p.add_argument("snapshot", help="a snapshot name from `inkstone backup BOOK --list`")
+
+    p = add("export", "write DIR/bible.md and DIR/settlements/ (apply that folder to rebuild the graphs)")
+    p.add_argument("out", type=Path)
 
     p = add("bench", "measure and print figures", book=False)
     p.add_argument("what", choices=("llm", "embed", "import", "retrieval", "ui", "crash"))

@@ -160,12 +160,24 @@ class Workbench:
         or a JSON file holding either."""
         from desktop.tasks.settlement import confirm_review
 
-        document = _load_json(document) if isinstance(document, (str, Path)) else document
-        if isinstance(document, dict) and isinstance(document.get("document"), dict):
-            result = await self._run(confirm_review, self.book, self._queues, document)
+        from desktop.book.backup import snapshot_before_apply
+        from desktop.book.export import apply_folder
+
+        if isinstance(document, (str, Path)) and Path(document).is_dir():
+            def work() -> dict:
+                snapshot_before_apply(self.book)
+                return apply_folder(self.book, Path(document))
         else:
-            applied = await self._run(lambda: self.book.journal.apply(document, source=source))
-            result = {"settlement_id": applied.settlement_id, "applied": applied.applied}
+            document = _load_json(document) if isinstance(document, (str, Path)) else document
+
+            def work() -> dict:
+                snapshot_before_apply(self.book)  # the book as it was, should the author want it back
+                if isinstance(document, dict) and isinstance(document.get("document"), dict):
+                    return confirm_review(self.book, self._queues, document)
+                applied = self.book.journal.apply(document, source=source)
+                return {"settlement_id": applied.settlement_id, "applied": applied.applied}
+
+        result = await self._run(work)
         self._notify(Changes(facts=True, plan=True, archive=True, journal=True, tasks=True))
         return result
 
@@ -273,6 +285,37 @@ class Workbench:
         review = await gateway.settler.propose(task_id, progress=self._on_loop(progress), cancel=cancel)
         self._notify(Changes(journal=True))
         return review
+
+    # -- backups and export ----------------------------------------------------------------
+
+    async def backup(self, reason: str = "manual") -> dict:
+        from desktop.book.backup import list_snapshots, snapshot
+
+        folder = await self._run(lambda: snapshot(self.book, reason=reason))
+        return next(s for s in list_snapshots(self.book.path) if s["name"] == folder.name)
+
+    async def snapshots(self) -> list[dict]:
+        from desktop.book.backup import list_snapshots
+
+        return await self._run(list_snapshots, self.book.path)
+
+    async def restore(self, name: str) -> dict:
+        """Put a snapshot back: the book is closed, the current state kept as a snapshot, then reopened."""
+        from desktop.book.backup import restore
+
+        path = self.book.path
+        await self.close_book()
+        try:
+            result = await self._run(restore, path, name)
+        finally:
+            await self.open_book(path)
+        self._notify(Changes(book=True, facts=True, plan=True, archive=True, tasks=True, journal=True))
+        return result
+
+    async def export(self, out_dir: Path | str) -> dict:
+        from desktop.book.export import export_book
+
+        return await self._run(export_book, self.book, Path(out_dir))
 
     # -- reading the graphs ---------------------------------------------------------
 

@@ -31,6 +31,16 @@ def _iso(value: Any) -> Any:
     return value
 
 
+def _write_failure(exc: sa.exc.OperationalError) -> str | None:
+    """What the author should hear when SQLite could not write; None for errors that are not about the disk."""
+    text = str(exc.orig).lower()
+    if "disk is full" in text or "disk i/o error" in text:
+        return "the disk is full or failing"
+    if "readonly" in text or "read-only" in text:
+        return "the file is read-only"
+    return None
+
+
 def _dicts(result: sa.Result) -> list[dict[str, Any]]:
     return [dict(row._mapping) for row in result]
 
@@ -66,8 +76,14 @@ class Archive:
 
     @contextmanager
     def _writing(self) -> Iterator[sa.Connection]:
-        with self._write_lock, self.engine.begin() as conn:
-            yield conn
+        try:
+            with self._write_lock, self.engine.begin() as conn:
+                yield conn
+        except sa.exc.OperationalError as exc:
+            reason = _write_failure(exc)
+            if reason is None:
+                raise
+            raise BookError(f"cannot write {self.path}: {reason}; nothing of this change was saved") from exc
 
     def _read(self, statement: Any, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:

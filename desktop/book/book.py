@@ -15,14 +15,11 @@ from desktop.book.errors import BookCorruptError, BookError, BookLockedError
 from desktop.book.facts import FactGraph
 from desktop.book.journal import Journal
 from desktop.book.plan import PlanGraph
+from desktop.book.preflight import ARCHIVE_FILE, BOOK_FILE, FACTS_FILE, PLAN_FILE, check_book_folder
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
-BOOK_FILE = "book.json"
-FACTS_FILE = "facts.kuzu"
-PLAN_FILE = "plan.kuzu"
-ARCHIVE_FILE = "archive.sqlite"
 LOCK_FILE = ".inkstone.lock"
 DEFAULT_EMBEDDING_DIM = 512  # the bundled multilingual USE; a book records its own
 
@@ -100,6 +97,7 @@ class Book:
             raise BookCorruptError(
                 f"{path} is missing {', '.join(missing)}; restore it from a backup (nothing was changed)"
             )
+        check_book_folder(path)  # damaged or read-only: refused before Kuzu or SQLite writes a byte
         lock = _acquire(path)
         book = cls(path, meta, lock)
         try:
@@ -149,4 +147,6 @@ def _acquire(path: Path) -> FileLock:
         lock.acquire()
     except Timeout:
         raise BookLockedError(f"{path} is already open in another Inkstone window or process") from None
+    except OSError as exc:
+        raise BookError(f"cannot lock {path / LOCK_FILE}: {exc.strerror or exc}") from None
     return lock

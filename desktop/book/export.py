@@ -1,0 +1,332 @@
+"""Export a book as a story bible people can read and the settlement documents that rebuild it; apply such a folder."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from desktop import __version__
+from desktop.book.errors import BookError, DocumentError
+
+if TYPE_CHECKING:
+    from desktop.book.book import Book
+
+BIBLE_FILE = "bible.md"
+SETTLEMENTS_DIR = "settlements"
+KIND_HEADINGS = {"Character": "Characters", "Location": "Locations", "Item": "Items", "Faction": "Factions",
+                 "Ability": "Abilities"}
+# Intraword underscores (MEMBER_OF) are not emphasis in CommonMark, so they stay as typed.
+_MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*[]<>|#"})
+
+
+def export_book(book: "Book", out_dir: Path | str) -> dict:
+    """Write out_dir/bible.md and out_dir/settlements/0001.json …; what was written, counted."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    documents = _write_settlements(book, out_dir / SETTLEMENTS_DIR)
+    bible = Bible(book)
+    text = bible.render()
+    target = out_dir / BIBLE_FILE
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(target)
+    return {"bible": str(target), "settlements_dir": str(out_dir / SETTLEMENTS_DIR), "settlements": documents,
+            **bible.counts}
+
+
+def apply_folder(book: "Book", folder: Path | str) -> dict:
+    """Apply every *.json in `folder` in name order; documents this book already took from there are skipped.
+
+    All files are read first, so an unreadable one stops the run before anything is applied.
+    A document the book refuses stops the run there; the ones before it stay applied and a
+    second run picks up where this one stopped.
+    """
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise BookError(f"{folder} is not a folder of settlement documents")
+    files = sorted(p for p in folder.glob("*.json") if p.is_file())
+    if not files:
+        raise BookError(f"{folder} holds no *.json settlement documents")
+    loaded = [(path, _read_document(path)) for path in files]
+    done_sources = {entry["source"] for entry in book.journal.entries(("applied",))}
+    applied, skipped = [], []
+    for index, (path, doc) in enumerate(loaded):
+        source = f"folder:{path.name}:{_fingerprint(doc)}"
+        if source in done_sources:
+            skipped.append(path.name)
+            continue
+        try:
+            result = book.journal.apply(doc, source=source)
+        except DocumentError as exc:
+            raise DocumentError([f"{path.name}: {problem}" for problem in exc.problems]
+                                + [f"{len(applied)} document(s) before it were applied; "
+                                   "fix it and apply the folder again"]) from exc
+        except BookError as exc:
+            raise BookError(f"{path.name}: {exc} ({len(applied)} document(s) before it were applied)") from exc
+        applied.append({"file": path.name, "settlement_id": result.settlement_id, "applied": result.applied})
+    return {"folder": str(folder), "applied": applied, "skipped": skipped}
+
+
+def _write_settlements(book: "Book", folder: Path) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    for stale in folder.glob("[0-9]*.json"):  # an earlier export must not leave documents to be replayed
+        stale.unlink()
+    entries = book.journal.entries(("applied",))
+    width = max(4, len(str(len(entries))))
+    for number, entry in enumerate(entries, start=1):
+        text = json.dumps(entry["document"], ensure_ascii=False, indent=2) + "\n"
+        (folder / f"{number:0{width}d}.json").write_text(text, encoding="utf-8")
+    return len(entries)
+
+
+def _read_document(path: Path) -> dict:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise BookError(f"{path}: not a readable JSON document ({exc}); nothing was applied") from None
+    if isinstance(doc, dict) and isinstance(doc.get("document"), dict):  # a reviewed settlement from `settle`
+        doc = doc["document"]
+    if not isinstance(doc, dict):
+        raise BookError(f"{path}: a settlement document must be a JSON object; nothing was applied")
+    return doc
+
+
+def _fingerprint(doc: dict) -> str:
+    canonical = json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+# -- the story bible ----------------------------------------------------------------------
+
+
+def md(text: Any) -> str:
+    """Author text as Markdown that shows exactly what was typed (no accidental emphasis, links or tables)."""
+    return " ".join(str(text).split()).translate(_MARKDOWN_SPECIAL)
+
+
+def chapters(start: int | None, end: int | None) -> str:
+    """A validity interval: "ch. 12–30" (until chapter 30), "ch. 12–" (still true)."""
+    if start is None and end is None:
+        return "always"
+    return f"ch. {'' if start is None else start}–{'' if end is None else end}"
+
+
+def _values(mapping: dict) -> str:
+    return "; ".join(f"{md(k)}: {md(v)}" for k, v in mapping.items())
+
+
+class Bible:
+    """Reads the whole book once and renders it as Markdown, section by section."""
+
+    def __init__(self, book: "Book"):
+        self.book = book
+        self.facts = book.facts
+        self.entities = [e for kind in KIND_HEADINGS for e in self._entities(kind)]
+        self.relations = self._all_relations()
+        self.hooks = self.facts.hooks(None)
+        self.tree = book.plan.tree()
+        self.pointer = book.plan.pointer()
+        self.settings = book.archive.settings()
+        self.settlements = book.journal.entries(("applied",))
+        self.counts = {"entities": len(self.entities), "relations": len(self.relations), "hooks": len(self.hooks),
+                       "outlines": book.plan.counts()["ShortOutline"], "settings": len(self.settings)}
+
+    def render(self) -> str:
+        lines = self._preamble()
+        for kind, heading in KIND_HEADINGS.items():
+            members = [e for e in self.entities if e["kind"] == kind]
+            if members:
+                lines += ["", f"## {heading} ({len(members)})"]
+                for entity in members:
+                    lines += self._entity(entity)
+        lines += self._relations_section() + self._hooks_section() + self._plan_section()
+        lines += self._settings_section() + self._settlements_section()
+        return "\n".join(lines) + "\n"
+
+    # -- reading ------------------------------------------------------------------------
+
+    def _entities(self, kind: str) -> list[dict]:
+        rows = self.facts.execute(
+            f"MATCH (e:{kind}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary, "
+            "e.first_chapter AS first_chapter ORDER BY e.first_chapter, e.name"
+        )
+        for row in rows:
+            row["kind"] = kind
+            row["aliases"] = row["aliases"] or []
+            row["now"] = self.facts.attributes(kind, row["id"])
+            row["history"] = self.facts.execute(
+                f"MATCH (e:{kind} {{id: $id}})-[:HAS_STATE]->(s:State) RETURN s.key AS key, s.value AS value, "
+                "s.valid_from AS valid_from, s.valid_to AS valid_to ORDER BY s.key, s.valid_from",
+                {"id": row["id"]},
+            )
+            row["mentioned_in"] = [r["chapter"] for r in self.facts.execute(
+                f"MATCH (c:Chapter)-[:MENTIONS]->(e:{kind} {{id: $id}}) RETURN c.number AS chapter ORDER BY c.number",
+                {"id": row["id"]},
+            )]
+        return rows
+
+    def _all_relations(self) -> list[dict]:
+        rows = self.facts.execute(
+            "MATCH (a)-[r:RELATES]->(b) RETURN a.id AS from_id, b.id AS to_id, a.name AS `from`, b.name AS `to`, "
+            "r.type AS type, r.properties AS properties, r.valid_from AS valid_from, r.valid_to AS valid_to "
+            "ORDER BY r.valid_from, r.type, a.name, b.name"
+        )
+        for row in rows:
+            try:
+                row["properties"] = json.loads(row["properties"]) if row["properties"] else {}
+            except ValueError:
+                row["properties"] = {"note": row["properties"]}
+        return rows
+
+    # -- sections -----------------------------------------------------------------------
+
+    def _preamble(self) -> list[str]:
+        meta = self.book.meta
+        now = self.book.plan.current_chapter()
+        exported = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        return [
+            f"# {md(meta.title)} — story bible",
+            "",
+            f"Exported {exported} by Inkstone {__version__} · language {md(meta.language)} · "
+            + (f"the story is at chapter {now} (the narrative pointer)." if now is not None
+               else "no narrative pointer yet."),
+            "",
+            "Facts carry the chapters they hold for: *ch. 12–30* is from chapter 12 until chapter 30, "
+            "*ch. 12–* is still true. The settlement documents beside this file rebuild the same graphs "
+            f"in a new book: `inkstone apply NEWBOOK {SETTLEMENTS_DIR}`.",
+        ]
+
+    def _entity(self, entity: dict) -> list[str]:
+        lines = ["", f"### {md(entity['name'])}"]
+        if entity["aliases"]:
+            lines.append(f"- Also called: {', '.join(md(a) for a in entity['aliases'])}")
+        if entity["summary"]:
+            lines.append(f"- Summary: {md(entity['summary'])}")
+        if entity["first_chapter"] is not None:
+            lines.append(f"- First appears: ch. {entity['first_chapter']}")
+        if entity["now"]:
+            lines.append(f"- Now: {_values(entity['now'])}")
+        lines += self._history(entity["history"])
+        lines += self._entity_relations(entity["id"])
+        involved = [h["name"] for h in self.hooks if entity["name"] in h["involves"]]
+        if involved:
+            lines.append(f"- Hooks: {', '.join(md(h) for h in involved)}")
+        if entity["mentioned_in"]:
+            lines.append(f"- Mentioned in: ch. {', '.join(str(n) for n in entity['mentioned_in'])}")
+        return lines
+
+    @staticmethod
+    def _history(history: list[dict]) -> list[str]:
+        if not history:
+            return []
+        by_key: dict[str, list[str]] = {}
+        for state in history:
+            value = _decoded(state["value"])
+            by_key.setdefault(state["key"], []).append(
+                f"{md(value)} ({chapters(state['valid_from'], state['valid_to'])})")
+        return ["- History:"] + [f"  - {md(key)}: {'; '.join(values)}" for key, values in by_key.items()]
+
+    def _entity_relations(self, entity_id: str) -> list[str]:
+        lines = []
+        for rel in self.relations:
+            if rel["from_id"] == entity_id:
+                lines.append(f"  - {md(rel['type'])} → {md(rel['to'])} ({chapters(rel['valid_from'], rel['valid_to'])})"
+                             + (f" — {_values(rel['properties'])}" if rel["properties"] else ""))
+            elif rel["to_id"] == entity_id:
+                lines.append(f"  - ← {md(rel['type'])} of {md(rel['from'])} "
+                             f"({chapters(rel['valid_from'], rel['valid_to'])})")
+        return ["- Relations:"] + lines if lines else []
+
+    def _relations_section(self) -> list[str]:
+        if not self.relations:
+            return []
+        lines = ["", f"## Relations ({len(self.relations)}), in story order", ""]
+        for rel in self.relations:
+            extra = f" — {_values(rel['properties'])}" if rel["properties"] else ""
+            lines.append(f"- {md(rel['from'])} —{md(rel['type'])}→ {md(rel['to'])} · "
+                         f"{chapters(rel['valid_from'], rel['valid_to'])}{extra}")
+        return lines
+
+    def _hooks_section(self) -> list[str]:
+        if not self.hooks:
+            return []
+        lines = ["", f"## Hooks ({len(self.hooks)})"]
+        for hook in self.hooks:
+            lines += ["", f"### {md(hook['name'])} — {hook['status']}",
+                      f"- Planted: {_chapter(hook['planted_in'])} · resolved: {_chapter(hook['resolved_in'])}"
+                      + (f" · due by: ch. {hook['due_by']}" if hook.get("due_by") is not None else "")]
+            if hook["involves"]:
+                lines.append(f"- Involves: {', '.join(md(n) for n in hook['involves'])}")
+            if hook["description"]:
+                lines.append(f"- {md(hook['description'])}")
+        return lines
+
+    def _plan_section(self) -> list[str]:
+        if not self.tree:
+            return []
+        lines = ["", "## Plan", ""]
+        for entry in self.pointer:
+            where = f"{md(entry['outline'])}" + (f" / {md(entry['step_kind'])}" if entry.get("step_kind") else "")
+            lines.append(f"- Narrative pointer, {md(entry['storyline'])}: {where} ({_chapter(entry['chapter'])})")
+        if self.pointer:
+            lines.append("")
+        for node in self.tree:
+            lines += self._plan_node(node, 0)
+        return lines
+
+    def _plan_node(self, node: dict, depth: int) -> list[str]:
+        pad = "  " * depth
+        span = node["chapters"]
+        detail = [f"storyline {md(node['storyline'])}"] if node.get("storyline") else []
+        if span and any(c is not None for c in span):
+            detail.append(chapters(*span))
+        line = f"{pad}- [{node['status']}] {node['level']} **{md(node['title'])}**"
+        line += f" ({', '.join(detail)})" if detail else ""
+        line += f": {md(node['summary'])}" if node.get("summary") else ""
+        lines = [line]
+        for position, step in enumerate(node.get("steps") or [], start=1):
+            where = f" (ch. {step['chapter']})" if step.get("chapter") is not None else ""
+            text = f": {md(step['summary'])}" if step.get("summary") else ""
+            lines.append(f"{pad}  {position}. [{step['status']}] {md(step['kind'])}{where}{text}")
+        for child in node.get("children") or []:
+            lines += self._plan_node(child, depth + 1)
+        return lines
+
+    def _settings_section(self) -> list[str]:
+        if not self.settings:
+            return []
+        lines = ["", f"## Settings library ({len(self.settings)})"]
+        category = None
+        for entry in self.settings:
+            if entry["category"] != category:
+                category = entry["category"]
+                lines += ["", f"### {md(category) if category else 'General'}"]
+            lines += ["", f"#### {md(entry['title'])}", ""]
+            lines += [md(paragraph) for paragraph in entry["body"].splitlines() if paragraph.strip()]
+        return lines
+
+    def _settlements_section(self) -> list[str]:
+        if not self.settlements:
+            return []
+        lines = ["", f"## Settlements ({len(self.settlements)}), in the order they were applied", ""]
+        for number, entry in enumerate(self.settlements, start=1):
+            doc = entry["document"] or {}
+            size = sum(len(doc.get(s) or []) for s in ("entities", "relations", "ends", "states", "hooks",
+                                                        "settings", "plan"))
+            lines.append(f"- {number:04d}: {md(entry['source'])} · {_chapter(doc.get('chapter'))} · "
+                         f"{size} item(s) · applied {entry['updated_at'][:16].replace('T', ' ')}")
+        return lines
+
+
+def _chapter(number: int | None) -> str:
+    return "—" if number is None else f"ch. {number}"
+
+
+def _decoded(raw: Any) -> Any:
+    try:
+        return json.loads(raw) if isinstance(raw, str) else raw
+    except ValueError:
+        return raw
