@@ -342,6 +342,38 @@ class Workbench:
     async def neighbourhood(self, name: str, *, hops: int = 1, as_of: int | None = None) -> dict:
         return await self._run(lambda: self.book.facts.neighbourhood(name, hops, as_of))
 
+    async def health(self) -> dict:
+        """The memory-health strip: sizes, and what waits for the author (reviews, conflicts, overdue hooks)."""
+        def read() -> dict:
+            book = self.book
+            now = book.plan.current_chapter() or self._latest_chapter() or None
+            facts = book.facts.counts()
+            hooks = book.facts.unresolved_hooks(now)
+            proposed = book.journal.entries(("proposed",))
+            chapters = book.archive.chapters()
+            return {
+                "entities": facts["entities"], "relations": facts["open_relations"], "hooks": facts["hook"],
+                "unresolved_hooks": len(hooks),
+                "overdue_hooks": sum(1 for h in hooks if h["due_by"] is not None and now is not None and h["due_by"] < now),
+                "reviews_waiting": len(proposed),
+                "conflicts": sum(1 for e in proposed for item in (e.get("review") or {}).get("items", [])
+                                 if item.get("class") == "conflict"),
+                "chapters": len(chapters),
+                "unembedded_chapters": sum(1 for c in chapters if c["embedded_count"] < c["chunk_count"]),
+            }
+
+        return await self._run(read)
+
+    async def chapter_count(self) -> int:
+        """The last chapter the book knows of (archive, fact graph or plan): the end of the chapter slider."""
+        return await self._run(self._latest_chapter)
+
+    def _latest_chapter(self) -> int:
+        numbers = [c["number"] for c in self.book.archive.chapters()]
+        numbers.append(self.book.plan.current_chapter() or 0)
+        numbers.append(self.book.facts.latest_chapter())
+        return max(numbers)
+
     async def counts(self) -> dict:
         def read() -> dict:
             return {"facts": self.book.facts.counts(), "plan": self.book.plan.counts(),

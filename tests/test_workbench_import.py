@@ -66,3 +66,15 @@ def test_cli_import_reports_files_and_refuses_bad_ones(tmp_path, capsys):
     assert (report["chapters"], report["files"][0]["encoding"]) == (2, "gb18030")
     assert [e["path"] for e in report["errors"]] == [str(empty)]
     assert report["extract_jobs"] == 2
+
+
+def test_health_counts_what_waits_for_the_author(workbench):
+    async def scenario():
+        await workbench.apply({"chapter": 9, "entities": [{"kind": "Character", "name": "林动"}],
+                               "hooks": [{"name": "玉佩", "planted_in": 1, "due_by": 5, "involves": ["林动"]},
+                                         {"name": "古碑", "planted_in": 2}]})
+        return await workbench.health(), await workbench.chapter_count()
+
+    health, last = asyncio.run(scenario())
+    assert (health["entities"], health["hooks"], health["unresolved_hooks"], health["overdue_hooks"]) == (1, 2, 2, 1)
+    assert (health["reviews_waiting"], health["conflicts"], last) == (0, 0, 9)

@@ -370,6 +370,15 @@ class FactGraph(GraphStore):
             {"id": found[1]},
         )
 
+    def latest_chapter(self) -> int:
+        """The last chapter any fact speaks of (0 for an empty graph)."""
+        return max(
+            self.scalar(f"MATCH (e{_ANY_ENTITY}) RETURN max(e.first_chapter)") or 0,
+            self.scalar("MATCH ()-[r:RELATES]->() RETURN max(coalesce(r.valid_to, r.valid_from))") or 0,
+            self.scalar("MATCH (s:State) RETURN max(coalesce(s.valid_to, s.valid_from))") or 0,
+            self.scalar("MATCH (c:Chapter) RETURN max(c.number)") or 0,
+        )
+
     def counts(self) -> dict[str, int]:
         counts = {kind: self.scalar(f"MATCH (e:{kind}) RETURN count(e)") for kind in ENTITY_KINDS}
         return {

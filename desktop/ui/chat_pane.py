@@ -1,0 +1,404 @@
+"""The chat pane: the active task's history, replies streaming token by token, Stop, candidates, the context drawer."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
+from PySide6.QtGui import QTextCharFormat, QTextCursor
+from PySide6.QtWidgets import (
+    QCompleter,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QTextBrowser,
+    QToolButton,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from desktop.ui.theme import ACCENT_COLOUR, WARNING_COLOUR
+
+FLUSH_MS = 33  # tokens are painted at most ~30 times a second, however fast the model is
+
+
+def has_local_files(mime) -> bool:
+    return mime.hasUrls() and any(url.isLocalFile() for url in mime.urls())
+
+
+class ChatInput(QPlainTextEdit):
+    """Enter sends, Shift+Enter breaks the line; `/` opens the command list; dropped files go to the window."""
+
+    submitted = Signal(str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setTabChangesFocus(True)
+        self._commands = QStringListModel(self)  # held here: the completer does not keep it alive
+        self.completer = QCompleter(self._commands, self)
+        self.completer.setWidget(self)
+        self.completer.setCaseSensitivity(Qt.CaseInsensitive)
+        self.completer.setCompletionMode(QCompleter.PopupCompletion)
+        self.completer.activated.connect(self._on_completion_activated)
+        self._help: dict[str, str] = {}
+
+    def set_commands(self, commands: list[dict]) -> None:
+        self._help = {c["command"]: c.get("help", "") for c in commands}
+        self._commands.setStringList(sorted(self._help))
+
+    def commands(self) -> list[str]:
+        return self._commands.stringList()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 — Qt override
+        popup = self.completer.popup()
+        if popup.isVisible() and event.key() in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Tab, Qt.Key_Escape):
+            if popup.currentIndex().isValid() or event.key() in (Qt.Key_Tab, Qt.Key_Escape):
+                event.ignore()  # a highlighted command: the completer fills it in
+                return
+            popup.hide()  # nothing highlighted: Enter sends what was typed
+        if event.key() in (Qt.Key_Return, Qt.Key_Enter) and not event.modifiers() & Qt.ShiftModifier:
+            text = self.toPlainText().strip()
+            if text:
+                self.submitted.emit(text)
+            return
+        super().keyPressEvent(event)
+        self._update_completion()
+
+    def inputMethodEvent(self, event) -> None:  # noqa: N802 — Qt override; Chinese arrives this way
+        super().inputMethodEvent(event)
+        self._update_completion()
+
+    def _update_completion(self) -> None:
+        text = self.toPlainText()
+        if text.startswith("/") and " " not in text and "\n" not in text and self._help:
+            self.completer.setCompletionPrefix(text)
+            rect = self.cursorRect()
+            rect.setWidth(260)
+            self.completer.complete(rect)
+        else:
+            self.completer.popup().hide()
+
+    def _on_completion_activated(self, command: str) -> None:
+        self.setPlainText(command + " ")
+        self.moveCursor(QTextCursor.End)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
+        if has_local_files(event.mimeData()):
+            event.ignore()  # files are an import: let the window take them
+            return
+        super().dragEnterEvent(event)
+
+
+class CandidatePicker(QWidget):
+    """Several drafts side by side as tabs, each with its critique; the author edits one and picks it."""
+
+    picked = Signal(int, str)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.tabs = QTabWidget()
+        self.heading = QLabel(self.tr("Several drafts — edit one and use it:"))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.tabs)
+        self.editors: list[QPlainTextEdit] = []
+
+    def set_candidates(self, candidates: list[dict]) -> None:
+        self.tabs.clear()
+        self.editors = []
+        for index, candidate in enumerate(candidates):
+            page = QWidget()
+            editor = QPlainTextEdit(candidate.get("text") or "")
+            critique = QLabel(candidate.get("critique") or "")
+            critique.setWordWrap(True)
+            critique.setTextFormat(Qt.PlainText)
+            use = QPushButton(self.tr("Use this draft"))
+            use.clicked.connect(lambda _=False, i=index: self.picked.emit(i, self.editors[i].toPlainText()))
+            box = QVBoxLayout(page)
+            box.addWidget(editor, 1)
+            box.addWidget(QLabel(self.tr("Critique:")))
+            box.addWidget(critique)
+            box.addWidget(use, 0, Qt.AlignRight)
+            score = candidate.get("score")
+            title = self.tr("Draft %1").replace("%1", str(index + 1))
+            if isinstance(score, (int, float)):
+                title += f" · {score:.2g}"
+            self.tabs.addTab(page, title)
+            self.editors.append(editor)
+
+
+class ContextDrawer(QWidget):
+    """What was sent to the model for the last turn: the context builder's sections and their token counts."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.summary = QLabel()
+        self.summary.setWordWrap(True)
+        self.sections = QTreeWidget()
+        self.sections.setHeaderLabels([self.tr("Section"), self.tr("Tokens")])
+        self.sections.setRootIsDecorated(False)
+        self.sections.currentItemChanged.connect(self._on_section_changed)
+        self.text = QPlainTextEdit()
+        self.text.setReadOnly(True)
+        split = QSplitter(Qt.Horizontal)
+        split.addWidget(self.sections)
+        split.addWidget(self.text)
+        split.setSizes([160, 340])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(split, 1)
+        self.set_context(None)
+
+    def set_context(self, context: dict | None) -> None:
+        self.sections.clear()
+        self.text.clear()
+        if not context:
+            self.summary.setText(self.tr("Nothing sent yet for this task."))
+            return
+        sections = context.get("sections") or []
+        used = sum(s.get("tokens") or 0 for s in sections)
+        self.summary.setText(self.tr("Mode: %1 · %2 of %3 tokens · %4 earlier messages")
+                             .replace("%1", str(context.get("mode") or ""))
+                             .replace("%2", str(used))
+                             .replace("%3", str(context.get("budget_tokens") or "?"))
+                             .replace("%4", str(len(context.get("messages") or []))))
+        for section in sections:
+            item = QTreeWidgetItem([section.get("name") or "", str(section.get("tokens") or 0)])
+            item.setData(0, Qt.UserRole, section.get("text") or "")
+            self.sections.addTopLevelItem(item)
+        if sections:
+            self.sections.setCurrentItem(self.sections.topLevelItem(0))
+
+    def _on_section_changed(self, item, _previous) -> None:
+        self.text.setPlainText(item.data(0, Qt.UserRole) if item is not None else "")
+
+    def section_names(self) -> list[str]:
+        return [self.sections.topLevelItem(i).text(0) for i in range(self.sections.topLevelItemCount())]
+
+
+class ChatPane(QWidget):
+    say_requested = Signal(str)
+    stop_requested = Signal()
+    context_requested = Signal()
+    candidate_chosen = Signal(object, int, str)  # message id, candidate index, the (edited) text
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._roles = {"user": self.tr("You"), "assistant": self.tr("Inkstone"), "tool": self.tr("Tool"),
+                       "system": self.tr("System")}
+        self.title = QLabel()
+        self.title.setTextFormat(Qt.PlainText)
+        self.history = QTextBrowser()
+        self.history.setOpenExternalLinks(True)
+        self.history.setPlaceholderText(self.tr("No messages yet. Type below, or start a task with /new."))
+        self.candidates = CandidatePicker()
+        self.candidates.picked.connect(self._on_candidate_picked)
+        self.candidates.hide()
+        self.drawer = ContextDrawer()
+        self.drawer.hide()
+
+        self.input = ChatInput()
+        self.input.setPlaceholderText(self.tr("Write to the active task — Enter sends, Shift+Enter for a new line, "
+                                              "/ for commands"))
+        self.input.setMaximumHeight(110)
+        self.input.submitted.connect(self._on_input_submitted)
+        self.send_button = QPushButton(self.tr("Send"))
+        self.send_button.clicked.connect(self._on_send_clicked)
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.setStyleSheet(f"color: {WARNING_COLOUR}; font-weight: bold;")
+        self.stop_button.clicked.connect(self.stop_requested)
+        self.stop_button.hide()
+        self.context_button = QToolButton()
+        self.context_button.setText(self.tr("Context"))
+        self.context_button.setCheckable(True)
+        self.context_button.setToolTip(self.tr("Show what was sent to the model for the last turn"))
+        self.context_button.toggled.connect(self._on_context_toggled)
+
+        buttons = QVBoxLayout()
+        buttons.addWidget(self.send_button)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.context_button)
+        buttons.addStretch(1)
+        row = QHBoxLayout()
+        row.addWidget(self.input, 1)
+        row.addLayout(buttons)
+
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(0, 0, 0, 0)
+        top_layout.addWidget(self.title)
+        top_layout.addWidget(self.history, 3)
+        top_layout.addWidget(self.candidates, 2)
+        self.split = QSplitter(Qt.Vertical)
+        self.split.addWidget(top)
+        self.split.addWidget(self.drawer)
+        self.split.setSizes([500, 180])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addWidget(self.split, 1)
+        layout.addLayout(row)
+
+        self._streaming = False
+        self._stream_start = 0
+        self._stream_text = ""
+        self._pending_messages: list[dict] | None = None
+        self._candidate_message = None
+        self._flush = QTimer(self)
+        self._flush.setSingleShot(True)
+        self._flush.setInterval(FLUSH_MS)
+        self._flush.timeout.connect(self._paint_stream)
+
+    # -- content ---------------------------------------------------------------------
+
+    def set_task_title(self, title: str) -> None:
+        self.title.setText(title)
+
+    def set_commands(self, commands: list[dict]) -> None:
+        self.input.set_commands(commands)
+
+    def set_messages(self, messages: list[dict]) -> None:
+        """The task's history, replacing what is shown; held back while a reply is still streaming."""
+        if self._streaming:
+            self._pending_messages = messages
+            return
+        self.history.clear()
+        for message in messages:
+            self._append_message(message.get("role") or "assistant", message.get("content") or "",
+                                 message.get("state") or "complete")
+        self._scroll_to_end()
+
+    def _append_message(self, role: str, content: str, state: str = "complete") -> None:
+        cursor = self._block_for(role)
+        if role == "assistant":
+            cursor.insertMarkdown(content.strip())
+        else:
+            shown = content if role == "user" else (content[:300] + ("…" if len(content) > 300 else ""))
+            cursor.insertText(shown)
+        self._mark_state(state)
+
+    def _block_for(self, role: str) -> QTextCursor:
+        cursor = self.history.textCursor()
+        cursor.movePosition(QTextCursor.End)
+        if not self.history.document().isEmpty():
+            cursor.insertBlock()
+            cursor.insertBlock()
+        colour = ACCENT_COLOUR if role == "user" else "#7a7a7a" if role in ("tool", "system") else "#2e8b57"
+        cursor.insertHtml(f"<b style='color:{colour}'>{html.escape(self._roles.get(role, role))}</b>")
+        cursor.insertBlock()
+        cursor.setCharFormat(QTextCharFormat())
+        cursor.setBlockCharFormat(QTextCharFormat())
+        return cursor
+
+    def _mark_state(self, state: str) -> None:
+        if state == "complete":
+            return
+        note = self.tr("(stopped — the reply was cut here)") if state == "cut" else self.tr("(failed)")
+        cursor = self.history.textCursor()
+        cursor.movePosition(QTextCursor.End)
+        cursor.insertBlock()
+        cursor.insertHtml(f"<i style='color:{WARNING_COLOUR}'>{html.escape(note)}</i>")
+
+    # -- a turn ---------------------------------------------------------------------------
+
+    def begin_reply(self, user_text: str) -> None:
+        """Show the author's words at once and an empty reply that tokens will fill."""
+        self.candidates.hide()
+        if not user_text.startswith("/"):
+            self._append_message("user", user_text)
+        cursor = self._block_for("assistant")
+        self._stream_start = cursor.position()
+        self._stream_text = ""
+        self._streaming = True
+        self.set_busy(True)
+        self._scroll_to_end()
+
+    def append_token(self, piece: str) -> None:
+        if not self._streaming:
+            return
+        self._stream_text += piece
+        if not self._flush.isActive():
+            self._flush.start()
+
+    def _paint_stream(self) -> None:
+        bar = self.history.verticalScrollBar()
+        at_end = bar.value() >= bar.maximum() - 4
+        cursor = self.history.textCursor()
+        cursor.setPosition(self._stream_start)
+        cursor.movePosition(QTextCursor.End, QTextCursor.KeepAnchor)
+        cursor.removeSelectedText()
+        cursor.setCharFormat(QTextCharFormat())
+        cursor.insertMarkdown(self._stream_text.strip() or "…")
+        if at_end:
+            self._scroll_to_end()
+
+    def finish_reply(self, result: dict | None) -> None:
+        """The turn is over (done, stopped or failed); the workbench's reply text is the one kept."""
+        self._flush.stop()
+        if result is not None and result.get("reply") is not None:
+            self._stream_text = result["reply"]
+        if self._streaming:
+            self._paint_stream()
+            if result is None:
+                self._mark_state("error")
+            elif result.get("cut"):
+                self._mark_state("cut")
+        self._streaming = False
+        self.set_busy(False)
+        if result and result.get("candidates"):
+            self._candidate_message = result.get("message_id")
+            self.candidates.set_candidates(result["candidates"])
+            self.candidates.show()
+        if self._pending_messages is not None:
+            messages, self._pending_messages = self._pending_messages, None
+            self.set_messages(messages)
+        self.input.setFocus()
+
+    def is_streaming(self) -> bool:
+        return self._streaming
+
+    def streamed_text(self) -> str:
+        return self._stream_text
+
+    def set_busy(self, busy: bool) -> None:
+        self.send_button.setVisible(not busy)
+        self.stop_button.setVisible(busy)
+        self.input.setReadOnly(busy)
+
+    def show_context(self, context: dict | None) -> None:
+        self.drawer.set_context(context)
+
+    def history_text(self) -> str:
+        return self.history.toPlainText()
+
+    # -- slots -------------------------------------------------------------------------------
+
+    def _on_input_submitted(self, text: str) -> None:
+        if self._streaming:
+            return
+        self.input.clear()
+        self.say_requested.emit(text)
+
+    def _on_send_clicked(self) -> None:
+        text = self.input.toPlainText().strip()
+        if text:
+            self._on_input_submitted(text)
+
+    def _on_context_toggled(self, shown: bool) -> None:
+        self.drawer.setVisible(shown)
+        if shown:
+            self.context_requested.emit()
+
+    def _on_candidate_picked(self, index: int, text: str) -> None:
+        self.candidates.hide()
+        self.candidate_chosen.emit(self._candidate_message, index, text)
+
+    def _scroll_to_end(self) -> None:
+        bar = self.history.verticalScrollBar()
+        bar.setValue(bar.maximum())

@@ -1,0 +1,564 @@
+"""The main window: assembles the panes, and holds the one block that wires their requests to the workbench."""
+
+from __future__ import annotations
+
+import gc
+import re
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QMessageBox,
+    QSplitter,
+    QToolBar,
+    QWidget,
+)
+
+from desktop import paths
+from desktop.progress import CancelToken, Progress
+from desktop.ui.book_dialog import NewBookDialog
+from desktop.ui.bridge import Op, report_error, run_op
+from desktop.ui.chat_pane import ChatPane
+from desktop.ui.graph_inspector import GraphInspector
+from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
+from desktop.ui.settings_dialog import SettingsDialog
+from desktop.ui.settlement_review import SettlementReview
+from desktop.ui.task_sidebar import TaskSidebar
+from desktop.ui.theme import WARNING_COLOUR, apply_theme
+
+SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
+MODEL_POLL_MS = 500
+
+
+class MainWindow(QMainWindow):
+    """Three columns — tasks, chat, inspector — over one workbench; every action is a workbench call."""
+
+    closed = Signal()
+
+    def __init__(self, workbench, parent=None):
+        super().__init__(parent)
+        self.workbench = workbench
+        self.setWindowTitle("Inkstone")
+        self.sidebar = TaskSidebar()
+        self.chat = ChatPane()
+        self.inspector = GraphInspector()
+        self.splitter = QSplitter(Qt.Horizontal)
+        for pane in (self.sidebar, self.chat, self.inspector):
+            self.splitter.addWidget(pane)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([270, 640, 560])
+        self.setCentralWidget(self.splitter)
+        self._build_top_bar()
+        self.progress = ProgressPanel()
+        self.statusBar().addPermanentWidget(self.progress)
+        # Room for the panel from the start: a status bar that grew when work began would re-lay out and
+        # repaint the whole window at every start and finish.
+        self.statusBar().setMinimumHeight(self.progress.sizeHint().height() + 4)
+        self.drop = ImportDrop(self)
+        self._build_menus()
+
+        self._cancel_reply: CancelToken | None = None
+        self._cancel_background: CancelToken | None = None
+        self._pending_changes = None
+        self._new_range = True
+        self._dialogs: dict[str, QWidget] = {}
+        self.reply_op: Op | None = None
+        self.model_op: Op | None = None
+        self.background_op: Op | None = None
+        self._error_box: QMessageBox | None = None
+
+        self._wire()
+        self._restore_layout()
+        self._model_timer = QTimer(self)
+        self._model_timer.setInterval(MODEL_POLL_MS)
+        self._model_timer.timeout.connect(self._show_model_status)
+        self._model_timer.start()
+        self._show_model_status()
+        self._show_book()
+
+    # -- the one wiring block --------------------------------------------------------------
+
+    def _wire(self) -> None:
+        self.sidebar.new_requested.connect(self._new_task)
+        self.sidebar.switch_requested.connect(self._switch_task)
+        self.sidebar.restart_requested.connect(self._restart_task)
+        self.sidebar.settle_requested.connect(self._settle_task)
+        self.chat.say_requested.connect(self._say)
+        self.chat.stop_requested.connect(self._stop_reply)
+        self.chat.context_requested.connect(self._load_context)
+        self.chat.candidate_chosen.connect(self._choose_candidate)
+        self.inspector.as_of_changed.connect(self._load_facts)
+        self.inspector.entity_selected.connect(self._load_entity)
+        self.inspector.health_item_clicked.connect(self._open_health_list)
+        self.drop.import_requested.connect(self._import)
+        self.progress.cancel_requested.connect(self._stop_background)
+        self.workbench.subscribe(self._on_changes)
+
+    # -- building ---------------------------------------------------------------------------
+
+    def _build_top_bar(self) -> None:
+        bar = QToolBar(self.tr("Book"))
+        bar.setObjectName("top_bar")
+        bar.setMovable(False)
+        self.book_label = QLabel()
+        self.book_label.setStyleSheet("font-weight: bold; font-size: 15px; padding: 2px 8px;")
+        self.pointer_label = QLabel()
+        self.pointer_label.setTextFormat(Qt.PlainText)
+        self.model_label = QLabel()
+        self.model_label.setStyleSheet("padding: 2px 8px;")
+        spacer = QWidget()
+        spacer.setSizePolicy(spacer.sizePolicy().Policy.Expanding, spacer.sizePolicy().Policy.Preferred)
+        bar.addWidget(self.book_label)
+        bar.addSeparator()
+        bar.addWidget(self.pointer_label)
+        bar.addWidget(spacer)
+        bar.addWidget(self.model_label)
+        self.addToolBar(Qt.TopToolBarArea, bar)
+
+    def _build_menus(self) -> None:
+        book = self.menuBar().addMenu(self.tr("&Book"))
+        book.addAction(self._action(self.tr("New book…"), QKeySequence.New, self._new_book))
+        book.addAction(self._action(self.tr("Open book…"), QKeySequence.Open, self._choose_book))
+        self.recent_menu = book.addMenu(self.tr("Recent books"))
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        book.addAction(self._action(self.tr("Close book"), QKeySequence.Close, self._close_book))
+        book.addSeparator()
+        book.addAction(self._action(self.tr("Import chapters…"), "Ctrl+I", self._choose_import))
+        book.addAction(self._action(self.tr("Reviews waiting…"), "Ctrl+Shift+V", self._open_waiting_reviews))
+        book.addSeparator()
+        book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, self.close))
+        tasks = self.menuBar().addMenu(self.tr("&Task"))
+        for action in self.sidebar.actions_for_menu():
+            tasks.addAction(action)
+        tools = self.menuBar().addMenu(self.tr("T&ools"))
+        tools.addAction(self._action(self.tr("Load model"), "Ctrl+L", self._load_model))
+        tools.addAction(self._action(self.tr("Settings…"), QKeySequence.Preferences, self._open_settings))
+
+    def _action(self, text: str, shortcut, slot) -> QAction:
+        action = QAction(text, self)
+        action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        return action
+
+    # -- change sets: refresh only what changed ------------------------------------------------
+
+    def _on_changes(self, changes) -> None:
+        # Several mutations in a row become one refresh on the next turn of the loop.
+        self._pending_changes = changes if self._pending_changes is None else self._pending_changes | changes
+        QTimer.singleShot(0, self._refresh)
+
+    def _refresh(self) -> None:
+        changes, self._pending_changes = self._pending_changes, None
+        if changes is None:
+            return
+        if changes.book:
+            self._show_book()
+            return
+        if not self.workbench.has_book:
+            return
+        if changes.tasks:
+            self._load_tasks()
+        if changes.messages or changes.tasks:
+            self._load_messages()
+        if changes.facts or changes.plan or changes.archive or changes.journal:
+            self._load_graphs()
+
+    def _show_book(self) -> None:
+        if not self.workbench.has_book:
+            self.setWindowTitle("Inkstone")
+            self.book_label.setText(self.tr("No book open"))
+            self.pointer_label.setText(self.tr("Book ▸ New book… or Open book… to begin"))
+            self.sidebar.set_tasks([])
+            self.chat.set_messages([])
+            self.chat.set_task_title("")
+            self.inspector.set_facts({"entities": [], "relations": [], "hooks": []})
+            self.inspector.set_plan({"outlines": [], "pointer": []})
+            self.inspector.set_health({})
+            self.inspector.set_chapter_range(0, None)
+            return
+        info = self.workbench.book_info()
+        self.setWindowTitle(f"{info['title']} — Inkstone")
+        self.book_label.setText(info["title"])
+        self.chat.set_commands(self.workbench.slash_commands())
+        self._new_range = True
+        self._load_tasks()
+        self._load_messages()
+        self._load_graphs()
+
+    def _read(self, awaitable) -> Op:
+        """A refresh: when the book was closed meanwhile, its failure is no news to the author."""
+        def failed(exc: BaseException) -> None:
+            if self.workbench.has_book:
+                report_error(self, exc)
+
+        return run_op(self, awaitable).failure(failed)
+
+    def _load_tasks(self) -> None:
+        self._read(self.workbench.tasks()).success(self._show_tasks)
+
+    def _show_tasks(self, tasks: list[dict]) -> None:
+        self.sidebar.set_tasks(tasks)
+        active = next((t for t in tasks if t.get("status") == "active"), None)
+        self.chat.set_task_title(f"#{active['id']} {active['title']}" if active else self.tr("No active task"))
+
+    def _load_messages(self) -> None:
+        self._read(self.workbench.messages()).success(self.chat.set_messages)
+
+    def _load_graphs(self) -> None:
+        self._read(self._read_graphs()).success(self._show_graphs)
+
+    async def _read_graphs(self) -> tuple:
+        wb = self.workbench
+        return await wb.chapter_count(), await wb.current_chapter(), await wb.plan(), await wb.health()
+
+    def _show_graphs(self, state: tuple) -> None:
+        chapters, current, plan, health = state
+        self.inspector.set_chapter_range(chapters, current, reset=self._new_range)
+        self._new_range = False
+        self.inspector.set_plan(plan)
+        self.inspector.set_health(health)
+        self.pointer_label.setText(self._pointer_text(plan.get("pointer") or []))
+        self._load_facts(self.inspector.as_of())
+
+    def _pointer_text(self, pointer: list[dict]) -> str:
+        parts = []
+        for entry in pointer:
+            bits = [entry.get("storyline") or self.tr("main")]
+            if entry.get("chapter") is not None:
+                bits.append(self.tr("Chapter %1").replace("%1", str(entry["chapter"])))
+            if entry.get("step_kind"):
+                bits.append(entry["step_kind"])
+            parts.append(" · ".join(bits))
+        return "  |  ".join(parts) if parts else self.tr("No narrative pointer yet")
+
+    def _load_facts(self, as_of) -> None:
+        self._read(self.workbench.facts(as_of=as_of)).success(self.inspector.set_facts)
+
+    def _load_entity(self, name: str) -> None:
+        self._read(self.workbench.facts(entity=name, as_of=self.inspector.as_of())).success(
+            self.inspector.set_entity_details)
+
+    # -- books ---------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """At launch: reopen the last book (a failure is shown, the window stays usable) and load the model."""
+        recent = self.workbench.settings.recent_books
+        if recent and Path(recent[0]).exists():
+            self._open_book(recent[0])
+        elif recent:
+            self.show_error(self.tr("The last book is gone: %1").replace("%1", recent[0]))
+        self._load_model()
+
+    def _new_book(self) -> None:
+        dialog = NewBookDialog(self)
+        dialog.create_requested.connect(self._create_book)
+        self._dialogs["new_book"] = dialog
+        dialog.open()
+
+    def _create_book(self, path: str, title: str, language: str) -> None:
+        run_op(self, self.workbench.create_book(path, title=title, language=language)).success(
+            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info["path"]), 5000))
+
+    def _choose_book(self) -> None:
+        dialog = QFileDialog(self, self.tr("Open a book folder"))
+        dialog.setFileMode(QFileDialog.Directory)
+        dialog.fileSelected.connect(self._open_book)
+        self._dialogs["open_book"] = dialog
+        dialog.open()
+
+    def _open_book(self, path: str) -> None:
+        self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", path))
+        run_op(self, self.workbench.open_book(path)).success(
+            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info["title"]), 4000))
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in self.workbench.settings.recent_books:
+            self.recent_menu.addAction(path, lambda p=path: self._open_book(p))
+        if not self.workbench.settings.recent_books:
+            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
+
+    def _close_book(self) -> None:
+        run_op(self, self.workbench.close_book())
+
+    # -- tasks and chat ------------------------------------------------------------------------
+
+    def _needs_book(self) -> bool:
+        if not self.workbench.has_book:
+            self.show_error(self.tr("Open or create a book first (Book menu)."))
+            return False
+        return True
+
+    def _new_task(self, title: str, kind: str) -> None:
+        if self._needs_book():
+            run_op(self, self.workbench.new_task(title, kind=kind))
+
+    def _switch_task(self, task_id) -> None:
+        run_op(self, self.workbench.switch_task(task_id))
+
+    def _restart_task(self, task_id) -> None:
+        run_op(self, self.workbench.restart_task(task_id)).success(
+            lambda task: self.statusBar().showMessage(
+                self.tr("Restarted “%1” with fresh facts").replace("%1", task.get("title", "")), 5000))
+
+    def _say(self, text: str) -> None:
+        if not self._needs_book():
+            return
+        if SETTLE_COMMAND.match(text.strip()):
+            # The slash command and the Settle button are one action: both end in the review dialog.
+            self._settle_task(self.sidebar.active_task_id())
+            return
+        self._cancel_reply = CancelToken()
+        self.chat.begin_reply(text)
+        self.reply_op = run_op(self, self.workbench.say(text, on_token=self.chat.append_token,
+                                                        cancel=self._cancel_reply))
+        self.reply_op.success(self._show_reply).failure(self._reply_failed)
+
+    def _show_reply(self, result: dict) -> None:
+        self.chat.finish_reply(result)
+        if result.get("command") not in (None, "continue"):
+            self.statusBar().showMessage(result.get("reply") or "", 5000)
+        if isinstance(result.get("review"), dict):  # `/settle 2` and the like settle through the gateway
+            run_op(self, self.workbench.facts()).success(lambda before: self.open_review(result["review"], before))
+
+    def _reply_failed(self, error: BaseException) -> None:
+        self.chat.finish_reply(None)
+        self.show_error_for(error)
+
+    def _stop_reply(self) -> None:
+        if self._cancel_reply is not None:
+            self._cancel_reply.cancel()
+
+    def _load_context(self) -> None:
+        if self.workbench.has_book:
+            run_op(self, self.workbench.last_context()).success(self.chat.show_context)
+
+    def _choose_candidate(self, message_id, index: int, text: str) -> None:
+        # Not yet in the workbench contract (issue 7): keep the author's pick as the reply.
+        run_op(self, self.workbench.choose_candidate(message_id, index, text))
+
+    # -- settlement -----------------------------------------------------------------------------
+
+    def _settle_task(self, task_id) -> None:
+        if not self._needs_book():
+            return
+        self._cancel_background = CancelToken()
+        self.progress.start(self.tr("Settling the task…"))
+        self.background_op = run_op(self, self._propose(task_id, self._cancel_background))
+        self.background_op.success(lambda pair: self.open_review(*pair)).finally_(self.progress.finish)
+
+    async def _propose(self, task_id, cancel: CancelToken) -> tuple[dict, dict]:
+        review = await self.workbench.settle(task_id, progress=self._report_progress, cancel=cancel)
+        return review, await self.workbench.facts()
+
+    def open_review(self, review: dict, before: dict | None = None) -> SettlementReview:
+        dialog = SettlementReview(review, before, self)
+        dialog.apply_requested.connect(self._apply_review)
+        dialog.reject_requested.connect(self._reject_review)
+        self._dialogs["review"] = dialog
+        dialog.open()
+        return dialog
+
+    def _apply_review(self, review: dict) -> None:
+        dialog = self._dialogs["review"]
+        run_op(dialog, self.workbench.apply(review)).success(lambda result: self._review_done(dialog, result))
+
+    def _reject_review(self, settlement_id) -> None:
+        dialog = self._dialogs["review"]
+        run_op(dialog, self.workbench.reject(settlement_id)).success(lambda _: self._review_done(dialog, None))
+
+    def _review_done(self, dialog: SettlementReview, result: dict | None) -> None:
+        dialog.accept()
+        if result is None:
+            self.statusBar().showMessage(self.tr("Settlement rejected; nothing was written."), 6000)
+            return
+        counts = ", ".join(f"{k} {v}" for k, v in (result.get("applied") or {}).items())
+        self.statusBar().showMessage(self.tr("Settlement #%1 applied: %2").replace(
+            "%1", str(result.get("settlement_id"))).replace("%2", counts or "—"), 8000)
+
+    def _open_waiting_reviews(self) -> None:
+        if self._needs_book():
+            run_op(self, self._read_waiting()).success(self._show_waiting)
+
+    async def _read_waiting(self) -> tuple[list[dict], dict]:
+        return await self.workbench.settlements(states=("proposed",)), await self.workbench.facts()
+
+    def _show_waiting(self, waiting: tuple[list[dict], dict]) -> None:
+        entries, before = waiting
+        if not entries:
+            self.statusBar().showMessage(self.tr("No settlement is waiting for review."), 5000)
+            return
+        if len(entries) == 1:
+            self.open_review(review_of(entries[0]), before)
+            return
+        menu = QMenu(self)
+        for entry in entries:
+            menu.addAction(self.tr("Settlement #%1 (%2)").replace("%1", str(entry["id"])).replace(
+                "%2", str(entry.get("source") or "")), lambda e=entry: self.open_review(review_of(e), before))
+        menu.popup(self.mapToGlobal(self.inspector.geometry().bottomLeft()))
+
+    def _open_health_list(self, key: str) -> None:
+        if key in ("reviews_waiting", "conflicts"):
+            self._open_waiting_reviews()
+        elif key == "unembedded_chapters":
+            self.statusBar().showMessage(
+                self.tr("Chapters not yet embedded are searched by keyword only until embedding finishes."), 8000)
+
+    # -- import and background work ------------------------------------------------------------
+
+    def _choose_import(self) -> None:
+        dialog = QFileDialog(self, self.tr("Import chapter files"))
+        dialog.setFileMode(QFileDialog.ExistingFiles)
+        dialog.setNameFilter(self.tr("Chapters (*.txt *.md *.docx *.epub);;All files (*)"))
+        dialog.filesSelected.connect(lambda files: self._import([Path(f) for f in files]))
+        self._dialogs["import"] = dialog
+        dialog.open()
+
+    def _import(self, paths_: list) -> None:
+        if not self._needs_book():
+            return
+        if self.background_op is not None and not self.background_op.done:
+            self.show_error(self.tr("Wait for the current background work to finish, or cancel it."))
+            return
+        self._cancel_background = CancelToken()
+        self.progress.start(self.tr("Importing %1 files…").replace("%1", str(len(paths_))))
+        self.background_op = run_op(self, self.workbench.import_paths(
+            [Path(p) for p in paths_], progress=self._report_progress, cancel=self._cancel_background))
+        self.background_op.success(self._show_import_summary).finally_(self.progress.finish)
+
+    def _report_progress(self, progress: Progress) -> None:
+        self.progress.report(progress)
+
+    def _show_import_summary(self, result: dict) -> None:
+        dialog = ImportSummary(result, self)
+        self._dialogs["import_summary"] = dialog
+        dialog.open()
+
+    def _stop_background(self) -> None:
+        if self._cancel_background is not None:
+            self._cancel_background.cancel()
+
+    # -- model and settings ----------------------------------------------------------------------
+
+    def _load_model(self) -> None:
+        self.model_op = run_op(self, self.workbench.load_model())
+        self.model_op.success(lambda _: gc.freeze()).failure(
+            lambda exc: self.statusBar().showMessage(str(exc), 10000))
+        # freeze: the loaded model leaves ~40k long-lived Python objects; left in the collector's care, every full
+        # collection walked them and froze the window for ~40 ms mid-import or mid-reply (inkstone bench ui).
+
+    def _show_model_status(self) -> None:
+        status = self.workbench.model_status()
+        state = status.get("state")
+        names = {"idle": self.tr("Model not loaded"), "loading": self.tr("Loading model…"),
+                 "ready": self.tr("Model ready"), "generating": self.tr("Generating…"),
+                 "error": self.tr("Model error")}
+        text = names.get(state, state or "")
+        if state in ("ready", "generating"):
+            where = self.tr("GPU") if status.get("gpu") else self.tr("CPU")
+            text += f" · {status.get('model') or status.get('backend') or ''} · {where}"
+        self.model_label.setText(text)
+        self.model_label.setToolTip(status.get("error") or "")
+        self.model_label.setStyleSheet("padding: 2px 8px;" + (f"color: {WARNING_COLOUR};" if state == "error" else ""))
+
+    def _open_settings(self) -> None:
+        dialog = SettingsDialog(self.workbench.settings, self)
+        dialog.settings_accepted.connect(self._apply_settings)
+        self._dialogs["settings"] = dialog
+        dialog.open()
+
+    def _apply_settings(self, settings) -> None:
+        old = self.workbench.settings
+        self.workbench.settings = settings
+        if settings.theme != old.theme:
+            from PySide6.QtWidgets import QApplication
+
+            apply_theme(QApplication.instance(), settings.theme)
+        engine_fields = ("model_path", "server_url", "server_model", "server_api_key", "gpu_layers", "n_ctx",
+                         "n_threads", "n_batch", "embedder")
+        reload = any(getattr(old, f) != getattr(settings, f) for f in engine_fields)
+        run_op(self, self._save_settings(reload))
+
+    async def _save_settings(self, reload: bool) -> None:
+        await self.workbench.save_settings()
+        if reload:
+            # The loaded model was built from the old settings: drop it, then load the one now chosen.
+            await self.workbench.reload_model()
+            await self.workbench.load_model()
+
+    # -- errors, layout, closing ------------------------------------------------------------------
+
+    def show_error(self, text: str, *, cancelled: bool = False) -> None:
+        """Errors go to the status bar and, unless the author cancelled, to one non-blocking message box."""
+        self.statusBar().showMessage(text, 10000)
+        if cancelled:
+            return
+        if self._error_box is None:
+            self._error_box = QMessageBox(QMessageBox.Warning, "Inkstone", text, QMessageBox.Ok, self)
+        self._error_box.setText(text)
+        self._error_box.open()
+
+    def show_error_for(self, error: BaseException) -> None:
+        report_error(self, error)
+
+    def _window_state(self) -> QSettings:
+        return QSettings(str(paths.user_data_dir() / "window.ini"), QSettings.IniFormat)
+
+    def _restore_layout(self) -> None:
+        state = self._window_state()
+        geometry = state.value("geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1440, 880)
+        self._saved_splitter = state.value("splitter")
+
+    def showEvent(self, event) -> None:  # noqa: N802 — Qt override
+        super().showEvent(event)
+        # Pane widths are restored once the window has its real size, or they would be squeezed to the default one.
+        if self._saved_splitter is not None:
+            self.splitter.restoreState(self._saved_splitter)
+            self._saved_splitter = None
+
+    def save_layout(self) -> None:
+        state = self._window_state()
+        state.setValue("geometry", self.saveGeometry())
+        state.setValue("splitter", self.splitter.saveState())
+        state.sync()
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
+        self.drop.drag_enter(event)
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 — Qt override
+        if event.mimeData().hasUrls():
+            event.acceptProposedAction()
+
+    def dragLeaveEvent(self, event) -> None:  # noqa: N802 — Qt override
+        self.drop.drag_leave()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 — Qt override
+        self.drop.drop(event)
+
+    def closeEvent(self, event) -> None:  # noqa: N802 — Qt override
+        for token in (self._cancel_reply, self._cancel_background):
+            if token is not None:
+                token.cancel()
+        self._model_timer.stop()
+        self.save_layout()
+        event.accept()
+        self.closed.emit()
+
+
+def review_of(entry: dict) -> dict:
+    """A waiting journal entry as a review: its stored review when there is one, else its bare document."""
+    stored = entry.get("review")
+    if isinstance(stored, dict) and isinstance(stored.get("document"), dict):
+        return {**stored, "settlement_id": entry["id"]}
+    items = stored.get("items") if isinstance(stored, dict) else stored if isinstance(stored, list) else []
+    return {"task_id": entry.get("task_id"), "settlement_id": entry["id"],
+            "document": entry.get("proposal") or entry.get("document") or {}, "items": items or []}

@@ -1,0 +1,1271 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>CandidatePicker</name>
+    <message>
+        <source>Several drafts — edit one and use it:</source>
+        <translation />
+    </message>
+    <message>
+        <source>Use this draft</source>
+        <translation />
+    </message>
+    <message>
+        <source>Critique:</source>
+        <translation />
+    </message>
+    <message>
+        <source>Draft %1</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ChatPane</name>
+    <message>
+        <source>You</source>
+        <translation />
+    </message>
+    <message>
+        <source>Inkstone</source>
+        <translation />
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation />
+    </message>
+    <message>
+        <source>System</source>
+        <translation />
+    </message>
+    <message>
+        <source>No messages yet. Type below, or start a task with /new.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Write to the active task — Enter sends, Shift+Enter for a new line, / for commands</source>
+        <translation />
+    </message>
+    <message>
+        <source>Send</source>
+        <translation />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation />
+    </message>
+    <message>
+        <source>Context</source>
+        <translation />
+    </message>
+    <message>
+        <source>Show what was sent to the model for the last turn</source>
+        <translation />
+    </message>
+    <message>
+        <source>(stopped — the reply was cut here)</source>
+        <translation />
+    </message>
+    <message>
+        <source>(failed)</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ContextDrawer</name>
+    <message>
+        <source>Section</source>
+        <translation />
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation />
+    </message>
+    <message>
+        <source>Nothing sent yet for this task.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Mode: %1 · %2 of %3 tokens · %4 earlier messages</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>GraphInspector</name>
+    <message>
+        <source>Characters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Locations</source>
+        <translation />
+    </message>
+    <message>
+        <source>Items</source>
+        <translation />
+    </message>
+    <message>
+        <source>Factions</source>
+        <translation />
+    </message>
+    <message>
+        <source>Abilities</source>
+        <translation />
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation />
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search names and aliases</source>
+        <translation />
+    </message>
+    <message>
+        <source>As of chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>All hooks</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation />
+    </message>
+    <message>
+        <source>Planted</source>
+        <translation />
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Due by</source>
+        <translation />
+    </message>
+    <message>
+        <source>Involves</source>
+        <translation />
+    </message>
+    <message>
+        <source>Show</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>now</source>
+        <translation />
+    </message>
+    <message>
+        <source>No facts yet. Settle a task to add some.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Click an entity to see its details.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation />
+    </message>
+    <message>
+        <source>Also called</source>
+        <translation />
+    </message>
+    <message>
+        <source>first in chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>State as of chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>State now</source>
+        <translation />
+    </message>
+    <message>
+        <source>ch. %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Mentioned in</source>
+        <translation />
+    </message>
+    <message>
+        <source>chapters %1–%2</source>
+        <translation />
+    </message>
+    <message>
+        <source>since chapter %1</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>HealthStrip</name>
+    <message>
+        <source>Entities</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reviews waiting</source>
+        <translation />
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation />
+    </message>
+    <message>
+        <source>Not embedded</source>
+        <translation />
+    </message>
+    <message>
+        <source>Characters, places, items, factions and abilities in the fact graph</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relations between entities, ended ones included</source>
+        <translation />
+    </message>
+    <message>
+        <source>Foreshadowing planted so far</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks not yet paid off</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unresolved hooks past the chapter they were due by</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlements proposed and waiting for your review</source>
+        <translation />
+    </message>
+    <message>
+        <source>Proposed items that contradict canon</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters whose text is not yet searchable by meaning</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ImportDrop</name>
+    <message>
+        <source>Drop chapter files or folders to import them into this book</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ImportSummary</name>
+    <message>
+        <source>Import finished</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters imported from %2 files (%3 chunks, %4 characters).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation />
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation />
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters, %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ItemCard</name>
+    <message>
+        <source>Accept</source>
+        <translation />
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation />
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation />
+    </message>
+    <message>
+        <source>Character</source>
+        <translation />
+    </message>
+    <message>
+        <source>Location</source>
+        <translation />
+    </message>
+    <message>
+        <source>Item</source>
+        <translation />
+    </message>
+    <message>
+        <source>Faction</source>
+        <translation />
+    </message>
+    <message>
+        <source>Ability</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>General outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation />
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation />
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation />
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Name</source>
+        <translation />
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation />
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation />
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation />
+    </message>
+    <message>
+        <source>First chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation />
+    </message>
+    <message>
+        <source>From</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation />
+    </message>
+    <message>
+        <source>To</source>
+        <translation />
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Ends at chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation />
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation />
+    </message>
+    <message>
+        <source>State</source>
+        <translation />
+    </message>
+    <message>
+        <source>Value</source>
+        <translation />
+    </message>
+    <message>
+        <source>Description</source>
+        <translation />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation />
+    </message>
+    <message>
+        <source>Planted in</source>
+        <translation />
+    </message>
+    <message>
+        <source>Resolved in</source>
+        <translation />
+    </message>
+    <message>
+        <source>Due by</source>
+        <translation />
+    </message>
+    <message>
+        <source>Involves</source>
+        <translation />
+    </message>
+    <message>
+        <source>Title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Category</source>
+        <translation />
+    </message>
+    <message>
+        <source>Text</source>
+        <translation />
+    </message>
+    <message>
+        <source>Entities</source>
+        <translation />
+    </message>
+    <message>
+        <source>Level</source>
+        <translation />
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation />
+    </message>
+    <message>
+        <source>Storyline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Canon: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>task #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>import</source>
+        <translation />
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>command line</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Book</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Book</source>
+        <translation />
+    </message>
+    <message>
+        <source>New book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Recent books</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close book</source>
+        <translation />
+    </message>
+    <message>
+        <source>Import chapters…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reviews waiting…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation />
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation />
+    </message>
+    <message>
+        <source>Load model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation />
+    </message>
+    <message>
+        <source>No book open</source>
+        <translation />
+    </message>
+    <message>
+        <source>Book ▸ New book… or Open book… to begin</source>
+        <translation />
+    </message>
+    <message>
+        <source>No active task</source>
+        <translation />
+    </message>
+    <message>
+        <source>main</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>No narrative pointer yet</source>
+        <translation />
+    </message>
+    <message>
+        <source>The last book is gone: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open a book folder</source>
+        <translation />
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open or create a book first (Book menu).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restarted “%1” with fresh facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settling the task…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Import chapter files</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters (*.txt *.md *.docx *.epub);;All files (*)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Wait for the current background work to finish, or cancel it.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model not loaded</source>
+        <translation />
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model ready</source>
+        <translation />
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation />
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation />
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>NewBookDialog</name>
+    <message>
+        <source>New book</source>
+        <translation />
+    </message>
+    <message>
+        <source>The novel's title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation />
+    </message>
+    <message>
+        <source>English</source>
+        <translation />
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Language</source>
+        <translation />
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation />
+    </message>
+    <message>
+        <source>Create</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>The book will be the folder %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose where to keep the book</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>NewTaskDialog</name>
+    <message>
+        <source>New task</source>
+        <translation />
+    </message>
+    <message>
+        <source>e.g. Design the character Zhang San</source>
+        <translation />
+    </message>
+    <message>
+        <source>Free discussion</source>
+        <translation />
+    </message>
+    <message>
+        <source>Character</source>
+        <translation />
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation />
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation />
+    </message>
+    <message>
+        <source>Create</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>General outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation />
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation />
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation />
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Storyline</source>
+        <translation />
+    </message>
+    <message>
+        <source>No plan yet. Outlines arrive through settlements.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Storylines</source>
+        <translation />
+    </message>
+    <message>
+        <source>The narrative pointer: where the story is now</source>
+        <translation />
+    </message>
+    <message>
+        <source>main</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ProgressPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settling</source>
+        <translation />
+    </message>
+    <message>
+        <source>Extracting facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>Checking the model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Assembling the model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation />
+    </message>
+    <message>
+        <source>OK</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chat model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Bundled default model</source>
+        <translation />
+    </message>
+    <message>
+        <source>A GGUF model file</source>
+        <translation />
+    </message>
+    <message>
+        <source>An OpenAI-compatible server</source>
+        <translation />
+    </message>
+    <message>
+        <source>Path to a .gguf file</source>
+        <translation />
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation />
+    </message>
+    <message>
+        <source>API key</source>
+        <translation />
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation />
+    </message>
+    <message>
+        <source>Automatic (all layers when a GPU is usable)</source>
+        <translation />
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation />
+    </message>
+    <message>
+        <source>A number of layers</source>
+        <translation />
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation />
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation />
+    </message>
+    <message>
+        <source>Bundled multilingual default</source>
+        <translation />
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation />
+    </message>
+    <message>
+        <source>Context size</source>
+        <translation />
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Window</source>
+        <translation />
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation />
+    </message>
+    <message>
+        <source>Light</source>
+        <translation />
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation />
+    </message>
+    <message>
+        <source>A new language shows after Inkstone restarts.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Language</source>
+        <translation />
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose a GGUF model</source>
+        <translation />
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose a sentence-transformers model folder</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>SettlementReview</name>
+    <message>
+        <source>Review settlement #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Review settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>new</source>
+        <translation />
+    </message>
+    <message>
+        <source>changes</source>
+        <translation />
+    </message>
+    <message>
+        <source>closes</source>
+        <translation />
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation />
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation />
+    </message>
+    <message>
+        <source>Entities</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation />
+    </message>
+    <message>
+        <source>Ended relations</source>
+        <translation />
+    </message>
+    <message>
+        <source>States</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation />
+    </message>
+    <message>
+        <source>Setting entries</source>
+        <translation />
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation />
+    </message>
+    <message>
+        <source>Story chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Accept all</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reject all</source>
+        <translation />
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close without writing anything; the proposal stays waiting</source>
+        <translation />
+    </message>
+    <message>
+        <source>Before</source>
+        <translation />
+    </message>
+    <message>
+        <source>After applying the accepted items</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 of %2 items accepted</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reject settlement</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>TaskSidebar</name>
+    <message>
+        <source>Open</source>
+        <translation />
+    </message>
+    <message>
+        <source>Closed (retained)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation />
+    </message>
+    <message>
+        <source>free</source>
+        <translation />
+    </message>
+    <message>
+        <source>character</source>
+        <translation />
+    </message>
+    <message>
+        <source>setting</source>
+        <translation />
+    </message>
+    <message>
+        <source>outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>New task…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Switch to task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restart task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settle task…</source>
+        <translation />
+    </message>
+    <message>
+        <source>New</source>
+        <translation />
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settle</source>
+        <translation />
+    </message>
+    <message>
+        <source>Next open task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Previous open task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Msgs</source>
+        <translation />
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation />
+    </message>
+    <message>
+        <source>kept until %1</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>bridge</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unexpected error: %1</source>
+        <translation />
+    </message>
+</context>
+</TS>

@@ -1,0 +1,1271 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>CandidatePicker</name>
+    <message>
+        <source>Several drafts — edit one and use it:</source>
+        <translation>有几份草稿——改好其中一份再采用：</translation>
+    </message>
+    <message>
+        <source>Use this draft</source>
+        <translation>采用这份草稿</translation>
+    </message>
+    <message>
+        <source>Critique:</source>
+        <translation>评语：</translation>
+    </message>
+    <message>
+        <source>Draft %1</source>
+        <translation>草稿 %1</translation>
+    </message>
+</context>
+<context>
+    <name>ChatPane</name>
+    <message>
+        <source>You</source>
+        <translation>你</translation>
+    </message>
+    <message>
+        <source>Inkstone</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>系统</translation>
+    </message>
+    <message>
+        <source>No messages yet. Type below, or start a task with /new.</source>
+        <translation>还没有消息。在下面输入，或用 /新建 开始一个任务。</translation>
+    </message>
+    <message>
+        <source>Write to the active task — Enter sends, Shift+Enter for a new line, / for commands</source>
+        <translation>写给当前任务——回车发送，Shift+回车换行，输入 / 查看命令</translation>
+    </message>
+    <message>
+        <source>Send</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>上下文</translation>
+    </message>
+    <message>
+        <source>Show what was sent to the model for the last turn</source>
+        <translation>查看上一轮发送给模型的内容</translation>
+    </message>
+    <message>
+        <source>(stopped — the reply was cut here)</source>
+        <translation>（已停止——回复在此处截断）</translation>
+    </message>
+    <message>
+        <source>(failed)</source>
+        <translation>（失败）</translation>
+    </message>
+</context>
+<context>
+    <name>ContextDrawer</name>
+    <message>
+        <source>Section</source>
+        <translation>部分</translation>
+    </message>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>Nothing sent yet for this task.</source>
+        <translation>这个任务还没有发送过内容。</translation>
+    </message>
+    <message>
+        <source>Mode: %1 · %2 of %3 tokens · %4 earlier messages</source>
+        <translation>模式：%1 · 已用 %2 / %3 词元 · %4 条历史消息</translation>
+    </message>
+</context>
+<context>
+    <name>GraphInspector</name>
+    <message>
+        <source>Characters</source>
+        <translation>人物</translation>
+    </message>
+    <message>
+        <source>Locations</source>
+        <translation>地点</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>物品</translation>
+    </message>
+    <message>
+        <source>Factions</source>
+        <translation>势力</translation>
+    </message>
+    <message>
+        <source>Abilities</source>
+        <translation>功法</translation>
+    </message>
+    <message>
+        <source>Facts</source>
+        <translation>事实</translation>
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Search names and aliases</source>
+        <translation>搜索名称和别名</translation>
+    </message>
+    <message>
+        <source>As of chapter</source>
+        <translation>截至章节</translation>
+    </message>
+    <message>
+        <source>All hooks</source>
+        <translation>全部伏笔</translation>
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation>未回收</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>逾期</translation>
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Planted</source>
+        <translation>埋下</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>已回收</translation>
+    </message>
+    <message>
+        <source>Due by</source>
+        <translation>最晚回收</translation>
+    </message>
+    <message>
+        <source>Involves</source>
+        <translation>涉及</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第 %1 章</translation>
+    </message>
+    <message>
+        <source>now</source>
+        <translation>当前</translation>
+    </message>
+    <message>
+        <source>No facts yet. Settle a task to add some.</source>
+        <translation>还没有事实。结算一个任务来添加。</translation>
+    </message>
+    <message>
+        <source>Click an entity to see its details.</source>
+        <translation>点击一个实体查看详情。</translation>
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>Also called</source>
+        <translation>又称</translation>
+    </message>
+    <message>
+        <source>first in chapter %1</source>
+        <translation>首次出现于第 %1 章</translation>
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation>结算 #%1</translation>
+    </message>
+    <message>
+        <source>State as of chapter %1</source>
+        <translation>截至第 %1 章的状态</translation>
+    </message>
+    <message>
+        <source>State now</source>
+        <translation>当前状态</translation>
+    </message>
+    <message>
+        <source>ch. %1</source>
+        <translation>第 %1 章</translation>
+    </message>
+    <message>
+        <source>Mentioned in</source>
+        <translation>出现于</translation>
+    </message>
+    <message>
+        <source>chapters %1–%2</source>
+        <translation>第 %1–%2 章</translation>
+    </message>
+    <message>
+        <source>since chapter %1</source>
+        <translation>自第 %1 章起</translation>
+    </message>
+</context>
+<context>
+    <name>HealthStrip</name>
+    <message>
+        <source>Entities</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation>未回收</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>逾期</translation>
+    </message>
+    <message>
+        <source>Reviews waiting</source>
+        <translation>待审</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>Not embedded</source>
+        <translation>未嵌入</translation>
+    </message>
+    <message>
+        <source>Characters, places, items, factions and abilities in the fact graph</source>
+        <translation>事实图谱中的人物、地点、物品、势力和功法</translation>
+    </message>
+    <message>
+        <source>Relations between entities, ended ones included</source>
+        <translation>实体之间的关系，包括已结束的</translation>
+    </message>
+    <message>
+        <source>Foreshadowing planted so far</source>
+        <translation>至今埋下的伏笔</translation>
+    </message>
+    <message>
+        <source>Hooks not yet paid off</source>
+        <translation>尚未回收的伏笔</translation>
+    </message>
+    <message>
+        <source>Unresolved hooks past the chapter they were due by</source>
+        <translation>已过最晚回收章节仍未回收的伏笔</translation>
+    </message>
+    <message>
+        <source>Settlements proposed and waiting for your review</source>
+        <translation>等待你审阅的结算提案</translation>
+    </message>
+    <message>
+        <source>Proposed items that contradict canon</source>
+        <translation>与正史相矛盾的提议条目</translation>
+    </message>
+    <message>
+        <source>Chapters whose text is not yet searchable by meaning</source>
+        <translation>尚不能按语义检索的章节</translation>
+    </message>
+</context>
+<context>
+    <name>ImportDrop</name>
+    <message>
+        <source>Drop chapter files or folders to import them into this book</source>
+        <translation>把章节文件或文件夹拖到这里，导入本书</translation>
+    </message>
+</context>
+<context>
+    <name>ImportSummary</name>
+    <message>
+        <source>Import finished</source>
+        <translation>导入完成</translation>
+    </message>
+    <message>
+        <source>%1 chapters imported from %2 files (%3 chunks, %4 characters).</source>
+        <translation>从 %2 个文件导入了 %1 章（%3 个片段，%4 字）。</translation>
+    </message>
+    <message>
+        <source>Imported</source>
+        <translation>已导入</translation>
+    </message>
+    <message>
+        <source>Refused</source>
+        <translation>未导入</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>%1 chapters, %2</source>
+        <translation>%1 章，%2</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
+    <name>ItemCard</name>
+    <message>
+        <source>Accept</source>
+        <translation>接受</translation>
+    </message>
+    <message>
+        <source>Edit</source>
+        <translation>编辑</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>人物</translation>
+    </message>
+    <message>
+        <source>Location</source>
+        <translation>地点</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>物品</translation>
+    </message>
+    <message>
+        <source>Faction</source>
+        <translation>势力</translation>
+    </message>
+    <message>
+        <source>Ability</source>
+        <translation>功法</translation>
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation>未回收</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>已回收</translation>
+    </message>
+    <message>
+        <source>General outline</source>
+        <translation>总纲</translation>
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation>长纲</translation>
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation>短纲</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待写</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Aliases</source>
+        <translation>别名</translation>
+    </message>
+    <message>
+        <source>Summary</source>
+        <translation>简介</translation>
+    </message>
+    <message>
+        <source>First chapter</source>
+        <translation>首次出现章节</translation>
+    </message>
+    <message>
+        <source>Attributes</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>起点</translation>
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>终点</translation>
+    </message>
+    <message>
+        <source>From chapter</source>
+        <translation>起始章节</translation>
+    </message>
+    <message>
+        <source>Ends at chapter</source>
+        <translation>结束章节</translation>
+    </message>
+    <message>
+        <source>Properties</source>
+        <translation>属性</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态项</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>描述</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Planted in</source>
+        <translation>埋于</translation>
+    </message>
+    <message>
+        <source>Resolved in</source>
+        <translation>回收于</translation>
+    </message>
+    <message>
+        <source>Due by</source>
+        <translation>最晚回收</translation>
+    </message>
+    <message>
+        <source>Involves</source>
+        <translation>涉及</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>正文</translation>
+    </message>
+    <message>
+        <source>Entities</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <source>Level</source>
+        <translation>层级</translation>
+    </message>
+    <message>
+        <source>Parent</source>
+        <translation>上级</translation>
+    </message>
+    <message>
+        <source>Storyline</source>
+        <translation>故事线</translation>
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Canon: %1</source>
+        <translation>正史：%1</translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation>来源：%1</translation>
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation>结算 #%1</translation>
+    </message>
+    <message>
+        <source>chapter %1</source>
+        <translation>第 %1 章</translation>
+    </message>
+    <message>
+        <source>task #%1</source>
+        <translation>任务 #%1</translation>
+    </message>
+    <message>
+        <source>import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>文件 %1</translation>
+    </message>
+    <message>
+        <source>command line</source>
+        <translation>命令行</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Book</source>
+        <translation>书</translation>
+    </message>
+    <message>
+        <source>&amp;Book</source>
+        <translation>书(&amp;B)</translation>
+    </message>
+    <message>
+        <source>New book…</source>
+        <translation>新建书…</translation>
+    </message>
+    <message>
+        <source>Open book…</source>
+        <translation>打开书…</translation>
+    </message>
+    <message>
+        <source>Recent books</source>
+        <translation>最近的书</translation>
+    </message>
+    <message>
+        <source>Close book</source>
+        <translation>关闭书</translation>
+    </message>
+    <message>
+        <source>Import chapters…</source>
+        <translation>导入章节…</translation>
+    </message>
+    <message>
+        <source>Reviews waiting…</source>
+        <translation>待审结算…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>工具(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Load model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>No book open</source>
+        <translation>未打开书</translation>
+    </message>
+    <message>
+        <source>Book ▸ New book… or Open book… to begin</source>
+        <translation>从“书 ▸ 新建书…”或“打开书…”开始</translation>
+    </message>
+    <message>
+        <source>No active task</source>
+        <translation>没有当前任务</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <translation>主线</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第 %1 章</translation>
+    </message>
+    <message>
+        <source>No narrative pointer yet</source>
+        <translation>尚无叙事指针</translation>
+    </message>
+    <message>
+        <source>The last book is gone: %1</source>
+        <translation>上次打开的书已不存在：%1</translation>
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation>已创建 %1</translation>
+    </message>
+    <message>
+        <source>Open a book folder</source>
+        <translation>打开书的文件夹</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开《%1》</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>Open or create a book first (Book menu).</source>
+        <translation>请先打开或新建一本书（“书”菜单）。</translation>
+    </message>
+    <message>
+        <source>Restarted “%1” with fresh facts</source>
+        <translation>已用最新事实重启“%1”</translation>
+    </message>
+    <message>
+        <source>Settling the task…</source>
+        <translation>正在结算任务…</translation>
+    </message>
+    <message>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation>已驳回结算，没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation>结算 #%1 已应用：%2</translation>
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation>没有等待审阅的结算。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
+        <translation>结算 #%1（%2）</translation>
+    </message>
+    <message>
+        <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
+        <translation>未嵌入的章节在嵌入完成前只能按关键词检索。</translation>
+    </message>
+    <message>
+        <source>Import chapter files</source>
+        <translation>导入章节文件</translation>
+    </message>
+    <message>
+        <source>Chapters (*.txt *.md *.docx *.epub);;All files (*)</source>
+        <translation>章节 (*.txt *.md *.docx *.epub);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Wait for the current background work to finish, or cancel it.</source>
+        <translation>请等待当前后台任务完成，或先取消它。</translation>
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation>正在导入 %1 个文件…</translation>
+    </message>
+    <message>
+        <source>Model not loaded</source>
+        <translation>模型未加载</translation>
+    </message>
+    <message>
+        <source>Loading model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Model ready</source>
+        <translation>模型就绪</translation>
+    </message>
+    <message>
+        <source>Generating…</source>
+        <translation>正在生成…</translation>
+    </message>
+    <message>
+        <source>Model error</source>
+        <translation>模型出错</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+</context>
+<context>
+    <name>NewBookDialog</name>
+    <message>
+        <source>New book</source>
+        <translation>新建书</translation>
+    </message>
+    <message>
+        <source>The novel's title</source>
+        <translation>小说标题</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>The book will be the folder %1</source>
+        <translation>书将保存为文件夹 %1</translation>
+    </message>
+    <message>
+        <source>Choose where to keep the book</source>
+        <translation>选择书的存放位置</translation>
+    </message>
+</context>
+<context>
+    <name>NewTaskDialog</name>
+    <message>
+        <source>New task</source>
+        <translation>新建任务</translation>
+    </message>
+    <message>
+        <source>e.g. Design the character Zhang San</source>
+        <translation>例如：设定人物张三</translation>
+    </message>
+    <message>
+        <source>Free discussion</source>
+        <translation>自由讨论</translation>
+    </message>
+    <message>
+        <source>Character</source>
+        <translation>人物</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设定</translation>
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation>创建</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>PlanView</name>
+    <message>
+        <source>General outline</source>
+        <translation>总纲</translation>
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation>长纲</translation>
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation>短纲</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>待写</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Storyline</source>
+        <translation>故事线</translation>
+    </message>
+    <message>
+        <source>No plan yet. Outlines arrive through settlements.</source>
+        <translation>还没有计划。大纲通过结算加入。</translation>
+    </message>
+    <message>
+        <source>Storylines</source>
+        <translation>故事线</translation>
+    </message>
+    <message>
+        <source>The narrative pointer: where the story is now</source>
+        <translation>叙事指针：故事当前所在的位置</translation>
+    </message>
+    <message>
+        <source>main</source>
+        <translation>主线</translation>
+    </message>
+</context>
+<context>
+    <name>ProgressPanel</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Importing</source>
+        <translation>正在导入</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>正在嵌入</translation>
+    </message>
+    <message>
+        <source>Settling</source>
+        <translation>正在结算</translation>
+    </message>
+    <message>
+        <source>Extracting facts</source>
+        <translation>正在提取事实</translation>
+    </message>
+    <message>
+        <source>Checking the model</source>
+        <translation>正在校验模型</translation>
+    </message>
+    <message>
+        <source>Assembling the model</source>
+        <translation>正在组装模型</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>确定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Chat model</source>
+        <translation>对话模型</translation>
+    </message>
+    <message>
+        <source>Bundled default model</source>
+        <translation>内置默认模型</translation>
+    </message>
+    <message>
+        <source>A GGUF model file</source>
+        <translation>GGUF 模型文件</translation>
+    </message>
+    <message>
+        <source>An OpenAI-compatible server</source>
+        <translation>OpenAI 兼容的服务器</translation>
+    </message>
+    <message>
+        <source>Path to a .gguf file</source>
+        <translation>.gguf 文件路径</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Server address</source>
+        <translation>服务器地址</translation>
+    </message>
+    <message>
+        <source>Model name</source>
+        <translation>模型名称</translation>
+    </message>
+    <message>
+        <source>API key</source>
+        <translation>API 密钥</translation>
+    </message>
+    <message>
+        <source>Engine</source>
+        <translation>引擎</translation>
+    </message>
+    <message>
+        <source>Automatic (all layers when a GPU is usable)</source>
+        <translation>自动（有可用 GPU 时全部层）</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>A number of layers</source>
+        <translation>指定层数</translation>
+    </message>
+    <message>
+        <source> tokens</source>
+        <translation> 词元</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>Bundled multilingual default</source>
+        <translation>内置多语言默认模型</translation>
+    </message>
+    <message>
+        <source>GPU layers</source>
+        <translation>GPU 层数</translation>
+    </message>
+    <message>
+        <source>Context size</source>
+        <translation>上下文长度</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程数</translation>
+    </message>
+    <message>
+        <source>Embedding model</source>
+        <translation>嵌入模型</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>A new language shows after Inkstone restarts.</source>
+        <translation>更换语言将在重启砚台后生效。</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Choose a GGUF model</source>
+        <translation>选择 GGUF 模型</translation>
+    </message>
+    <message>
+        <source>GGUF models (*.gguf)</source>
+        <translation>GGUF 模型 (*.gguf)</translation>
+    </message>
+    <message>
+        <source>Choose a sentence-transformers model folder</source>
+        <translation>选择 sentence-transformers 模型文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>SettlementReview</name>
+    <message>
+        <source>Review settlement #%1</source>
+        <translation>审阅结算 #%1</translation>
+    </message>
+    <message>
+        <source>Review settlement</source>
+        <translation>审阅结算</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>closes</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>无变化</translation>
+    </message>
+    <message>
+        <source>Entities</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <source>Relations</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>Ended relations</source>
+        <translation>结束的关系</translation>
+    </message>
+    <message>
+        <source>States</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Setting entries</source>
+        <translation>设定条目</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>计划</translation>
+    </message>
+    <message>
+        <source>Story chapter</source>
+        <translation>故事章节</translation>
+    </message>
+    <message>
+        <source>Accept all</source>
+        <translation>全部接受</translation>
+    </message>
+    <message>
+        <source>Reject all</source>
+        <translation>全部拒绝</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>应用</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Close without writing anything; the proposal stays waiting</source>
+        <translation>关闭且不写入任何内容；提案继续等待审阅</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>应用前</translation>
+    </message>
+    <message>
+        <source>After applying the accepted items</source>
+        <translation>应用已接受条目之后</translation>
+    </message>
+    <message>
+        <source>%1 of %2 items accepted</source>
+        <translation>已接受 %1 / %2 条</translation>
+    </message>
+    <message>
+        <source>Reject settlement</source>
+        <translation>驳回结算</translation>
+    </message>
+</context>
+<context>
+    <name>TaskSidebar</name>
+    <message>
+        <source>Open</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Closed (retained)</source>
+        <translation>已关闭（保留中）</translation>
+    </message>
+    <message>
+        <source>Archived</source>
+        <translation>已归档</translation>
+    </message>
+    <message>
+        <source>free</source>
+        <translation>自由</translation>
+    </message>
+    <message>
+        <source>character</source>
+        <translation>人物</translation>
+    </message>
+    <message>
+        <source>setting</source>
+        <translation>设定</translation>
+    </message>
+    <message>
+        <source>outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>chapter</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>New task…</source>
+        <translation>新建任务…</translation>
+    </message>
+    <message>
+        <source>Switch to task</source>
+        <translation>切换到任务</translation>
+    </message>
+    <message>
+        <source>Restart task</source>
+        <translation>重启任务</translation>
+    </message>
+    <message>
+        <source>Settle task…</source>
+        <translation>结算任务…</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Switch</source>
+        <translation>切换</translation>
+    </message>
+    <message>
+        <source>Restart</source>
+        <translation>重启</translation>
+    </message>
+    <message>
+        <source>Settle</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Next open task</source>
+        <translation>下一个任务</translation>
+    </message>
+    <message>
+        <source>Previous open task</source>
+        <translation>上一个任务</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Msgs</source>
+        <translation>消息</translation>
+    </message>
+    <message>
+        <source>Updated</source>
+        <translation>更新</translation>
+    </message>
+    <message>
+        <source>kept until %1</source>
+        <translation>保留至 %1</translation>
+    </message>
+</context>
+<context>
+    <name>bridge</name>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Unexpected error: %1</source>
+        <translation>意外错误：%1</translation>
+    </message>
+</context>
+</TS>

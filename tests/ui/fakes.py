@@ -1,0 +1,336 @@
+"""A recording fake of the workbench contract, with a small canned book (林动, 祖石, 青阳镇), for pane tests."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+from pathlib import Path
+
+from desktop.config import Settings
+from desktop.progress import Cancelled, Progress
+from desktop.workbench import Changes
+
+TASKS = [
+    {"id": 1, "title": "主线大纲", "kind": "outline", "status": "active", "messages": 4,
+     "retained_until": None, "updated_at": "2024-05-01T10:00:00+00:00"},
+    {"id": 2, "title": "设定人物：张三", "kind": "character", "status": "open", "messages": 2,
+     "retained_until": None, "updated_at": "2024-05-01T09:00:00+00:00"},
+    {"id": 3, "title": "第十二章草稿", "kind": "chapter", "status": "closed", "messages": 9,
+     "retained_until": "2024-05-02T09:00:00+00:00", "updated_at": "2024-05-01T08:00:00+00:00"},
+    {"id": 4, "title": "旧设定", "kind": "setting", "status": "archived", "messages": 3,
+     "retained_until": None, "updated_at": "2024-04-01T08:00:00+00:00"},
+]
+
+MESSAGES = [
+    {"id": 1, "role": "user", "content": "林动的师父是谁？", "state": "complete", "created_at": "", "meta": {}},
+    {"id": 2, "role": "assistant", "content": "林动的师父是**岩**，住在*青阳镇*。", "state": "complete",
+     "created_at": "", "meta": {}},
+]
+
+ENTITIES = [
+    {"kind": "Character", "id": "c1", "name": "林动", "aliases": ["小动"], "summary": "主角", "first_chapter": 1,
+     "attributes": {"境界": "淬体"}, "settlement": 1},
+    {"kind": "Character", "id": "c2", "name": "林琅天", "aliases": [], "summary": "堂兄", "first_chapter": 1,
+     "attributes": {}, "settlement": 1},
+    {"kind": "Location", "id": "l1", "name": "青阳镇", "aliases": [], "summary": "", "first_chapter": 1,
+     "attributes": {}, "settlement": 1},
+    {"kind": "Item", "id": "i1", "name": "祖石", "aliases": ["石符"], "summary": "神秘石符", "first_chapter": 2,
+     "attributes": {}, "settlement": 1},
+]
+RELATIONS = [
+    {"type": "LIVES_IN", "from": "林动", "to": "青阳镇", "properties": {}, "valid_from": 1, "valid_to": None,
+     "settlement": 1},
+    {"type": "OWNS", "from": "林动", "to": "祖石", "properties": {}, "valid_from": 2, "valid_to": None,
+     "settlement": 1},
+    {"type": "HATES", "from": "林琅天", "to": "林动", "properties": {"reason": "族比"}, "valid_from": 1,
+     "valid_to": 5, "settlement": 1},
+]
+HOOKS = [
+    {"name": "祖石的来历", "status": "Unresolved", "planted_in": 2, "resolved_in": None, "due_by": 4,
+     "involves": ["林动", "祖石"]},
+    {"name": "族比之约", "status": "Resolved", "planted_in": 1, "resolved_in": 3, "due_by": None,
+     "involves": ["林琅天"]},
+]
+PLAN = {
+    "outlines": [{
+        "level": "GeneralOutline", "id": "g1", "title": "武动乾坤", "summary": "", "status": "InProgress",
+        "chapters": [1, None], "children": [{
+            "level": "LongOutline", "id": "L1", "title": "青阳镇篇", "summary": "", "status": "InProgress",
+            "chapters": [1, 20], "steps": [], "children": [
+                {"level": "ShortOutline", "id": "s1", "title": "族比", "summary": "", "status": "InProgress",
+                 "chapters": [3, 8], "storyline": "protagonist", "children": [], "steps": [
+                     {"id": "st1", "kind": "Start", "summary": "报名", "status": "Completed", "chapter": 3},
+                     {"id": "st2", "kind": "Climax", "summary": "决战", "status": "InProgress", "chapter": 6}]},
+                {"level": "ShortOutline", "id": "s2", "title": "林琅天的阴谋", "summary": "", "status": "Pending",
+                 "chapters": [4, 9], "storyline": "antagonist", "children": [], "steps": []},
+            ]}],
+        "steps": []}],
+    "pointer": [{"storyline": "protagonist", "outline": "族比", "outline_id": "s1", "step": "决战",
+                 "step_kind": "Climax", "step_id": "st2", "chapter": 6}],
+}
+HEALTH = {"entities": 4, "relations": 3, "hooks": 2, "unresolved_hooks": 1, "overdue_hooks": 1,
+          "reviews_waiting": 1, "conflicts": 1, "unembedded_chapters": 2, "chapters": 6}
+
+REVIEW = {
+    "task_id": 2, "settlement_id": 7,
+    "document": {
+        "chapter": 6,
+        "entities": [{"kind": "Character", "name": "张三", "summary": "青阳镇铁匠", "aliases": ["张铁匠"]}],
+        "relations": [{"type": "OWNS", "from": "张三", "to": "祖石", "valid_from": 6},
+                      {"type": "KNOWS", "from": "张三", "to": "林动"}],
+        "ends": [{"type": "LIVES_IN", "from": "林动", "to": "青阳镇", "valid_to": 6}],
+        "states": [{"entity": "林动", "key": "境界", "value": "地元境"}],
+        "hooks": [{"name": "张三的秘密", "status": "Unresolved", "planted_in": 6, "involves": ["张三"]}],
+    },
+    "items": [
+        {"path": "entities/0", "class": "new", "existing": None, "source": None},
+        {"path": "relations/0", "class": "conflict",
+         "existing": {"type": "OWNS", "from": "林动", "to": "祖石", "valid_from": 2, "valid_to": None},
+         "source": {"settlement_id": 1, "from": "task:1", "task_id": 1, "chapter": 2},
+         "reason": "林动 OWNS 祖石 is still open"},
+        {"path": "relations/1", "class": "new", "existing": None, "source": None},
+        {"path": "ends/0", "class": "closes",
+         "existing": {"type": "LIVES_IN", "from": "林动", "to": "青阳镇", "valid_from": 1, "valid_to": None},
+         "source": {"settlement_id": 1, "from": "task:1", "task_id": 1}, "reason": ""},
+        {"path": "states/0", "class": "changes", "existing": {"key": "境界", "value": "淬体", "valid_from": 1},
+         "source": {"settlement_id": 1, "from": "import", "task_id": None, "chapter": 1}, "reason": "境界"},
+        {"path": "hooks/0", "class": "new", "existing": None, "source": None},
+    ],
+}
+
+CONTEXT = {"mode": "continue", "task_id": 1, "budget_tokens": 6000,
+           "sections": [{"name": "instructions", "tokens": 120, "text": "你是写作助手"},
+                        {"name": "facts", "tokens": 300, "text": "林动 OWNS 祖石"},
+                        {"name": "summary", "tokens": 80, "text": "前情提要"}],
+           "messages": MESSAGES}
+
+
+def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
+    n = 10**9 if as_of is None else as_of
+    entities = [e for e in ENTITIES if (e["first_chapter"] or 0) <= n]
+    relations = [r for r in RELATIONS if r["valid_from"] <= n and (r["valid_to"] is None or r["valid_to"] > n)]
+    hooks = [h for h in HOOKS if h["planted_in"] <= n]
+    if entity is not None:
+        entities = [e for e in entities if entity in [e["name"], *e["aliases"]]]
+        name = entities[0]["name"] if entities else entity
+        relations = [r for r in relations if name in (r["from"], r["to"])]
+        hooks = [h for h in hooks if name in h["involves"]]
+        return {"as_of": as_of, "entities": entities, "relations": relations, "hooks": hooks,
+                "mentions": [{"chapter": 1, "title": "第一章", "chunks": [1]}]}
+    return {"as_of": as_of, "entities": entities, "relations": relations, "hooks": hooks}
+
+
+class FakeWorkbench:
+    """The workbench contract with canned data; records every call so tests can say what the window asked for."""
+
+    def __init__(self, *, with_book: bool = True):
+        self.settings = Settings()
+        self.calls: list[tuple[str, tuple, dict]] = []
+        self.listeners = []
+        self.has_book = with_book
+        self.tokens = ["林动", "握紧", "祖石", "，", "**", "心中", "一震", "**", "。"]
+        self.endless = False  # say() keeps streaming until cancelled
+        self.import_result = {"chapters": 3, "chunks": 12, "characters": 9000,
+                              "files": [{"path": "a.txt", "chapters": 3, "encoding": "gb18030"}],
+                              "errors": [{"path": "cover.jpg", "error": "not a text, Markdown, Word or EPUB file"}],
+                              "warnings": []}
+        self.import_gate: asyncio.Event | None = None  # when set, import waits on it between chapters
+        self.candidates: list[dict] | None = None
+        self.model_state = "ready"
+        self.history = copy.deepcopy(MESSAGES)
+
+    def _record(self, name: str, *args, **kwargs) -> None:
+        self.calls.append((name, args, kwargs))
+
+    def called(self, name: str) -> list[tuple[tuple, dict]]:
+        return [(a, k) for n, a, k in self.calls if n == name]
+
+    def subscribe(self, listener) -> None:
+        self.listeners.append(listener)
+
+    def notify(self, **flags) -> None:
+        for listener in self.listeners:
+            listener(Changes(**flags))
+
+    # books
+    async def create_book(self, path, *, title, language="zh"):
+        self._record("create_book", path, title=title, language=language)
+        self.has_book = True
+        self.notify(book=True)
+        return self.book_info()
+
+    async def open_book(self, path):
+        self._record("open_book", path)
+        if not Path(path).exists():
+            from desktop.book.errors import BookError
+
+            raise BookError(f"{path} is not an Inkstone book (no book.json)")
+        self.has_book = True
+        self.notify(book=True)
+        return self.book_info()
+
+    async def close_book(self):
+        self._record("close_book")
+        self.has_book = False
+        self.notify(book=True)
+
+    async def shutdown(self):
+        self._record("shutdown")
+
+    def book_info(self):
+        return {"path": "/books/武动乾坤.inkstone", "title": "武动乾坤", "language": "zh"}
+
+    async def save_settings(self):
+        self._record("save_settings")
+
+    # tasks and chat
+    async def tasks(self):
+        self._record("tasks")
+        return copy.deepcopy(TASKS)
+
+    async def new_task(self, title, kind="free"):
+        self._record("new_task", title, kind=kind)
+        self.notify(tasks=True, messages=True)
+        return {"id": 5, "title": title, "kind": kind, "status": "active"}
+
+    async def switch_task(self, ref):
+        self._record("switch_task", ref)
+        self.notify(tasks=True, messages=True)
+        return {"id": ref, "title": "t", "status": "active"}
+
+    async def restart_task(self, ref):
+        self._record("restart_task", ref)
+        self.notify(tasks=True, messages=True)
+        return {"id": ref, "title": "第十二章草稿", "status": "active"}
+
+    async def messages(self, task_id=None):
+        self._record("messages", task_id)
+        return copy.deepcopy(self.history)
+
+    def slash_commands(self):
+        return [{"command": "/new", "help": "new task"}, {"command": "/switch", "help": "switch"},
+                {"command": "/restart", "help": "restart"}, {"command": "/settle", "help": "settle"},
+                {"command": "/新建", "help": "新建任务"}, {"command": "/结算", "help": "结算"}]
+
+    async def say(self, text, *, on_token=None, cancel=None):
+        self._record("say", text)
+        pieces, cut = [], False
+        index = 0
+        while self.endless or index < len(self.tokens):
+            if cancel is not None and cancel.cancelled:
+                cut = True
+                break
+            piece = self.tokens[index % len(self.tokens)]
+            pieces.append(piece)
+            if on_token:
+                on_token(piece)
+            index += 1
+            await asyncio.sleep(0)
+        self.history += [{"id": len(self.history) + 1, "role": "user", "content": text, "state": "complete"},
+                         {"id": len(self.history) + 2, "role": "assistant", "content": "".join(pieces),
+                          "state": "cut" if cut else "complete"}]
+        self.notify(messages=True, tasks=True)
+        result = {"task_id": 1, "command": "continue", "reply": "".join(pieces), "message_id": 99, "cut": cut}
+        if self.candidates:
+            result["candidates"] = self.candidates
+        return result
+
+    async def last_context(self, task_id=None):
+        self._record("last_context", task_id)
+        return copy.deepcopy(CONTEXT)
+
+    async def choose_candidate(self, message_id, index, text):
+        self._record("choose_candidate", message_id, index, text)
+
+    # settlement
+    async def settle(self, task_id=None, *, progress=None, cancel=None):
+        self._record("settle", task_id)
+        if progress:
+            progress(Progress("extract", 1, 1))
+        return copy.deepcopy(REVIEW)
+
+    async def apply(self, review):
+        self._record("apply", copy.deepcopy(review))
+        self.notify(facts=True, plan=True, archive=True, journal=True, tasks=True)
+        return {"settlement_id": review.get("settlement_id"), "applied": {"entities": 1}}
+
+    async def reject(self, settlement_id):
+        self._record("reject", settlement_id)
+        self.notify(journal=True)
+
+    async def undo(self, settlement_id):
+        self._record("undo", settlement_id)
+
+    async def settlements(self, states=None):
+        self._record("settlements", states)
+        return [{"id": 7, "state": "proposed", "source": "task:2", "task_id": 2,
+                 "document": REVIEW["document"], "review": copy.deepcopy(REVIEW)}]
+
+    # graphs
+    async def facts(self, entity=None, as_of=None):
+        self._record("facts", entity=entity, as_of=as_of)
+        return snapshot(as_of, entity)
+
+    async def plan(self):
+        self._record("plan")
+        return copy.deepcopy(PLAN)
+
+    async def current_chapter(self):
+        self._record("current_chapter")
+        return 6
+
+    async def chapter_count(self):
+        self._record("chapter_count")
+        return 6
+
+    async def health(self):
+        self._record("health")
+        return dict(HEALTH)
+
+    async def neighbourhood(self, name, hops=1, as_of=None):
+        return {"nodes": [], "edges": []}
+
+    # model
+    def model_status(self):
+        return {"state": self.model_state, "backend": "llama.cpp", "model": "qwen2.5-0.5b", "gpu": False,
+                "gpu_layers": 0, "error": None}
+
+    async def load_model(self):
+        self._record("load_model")
+
+    async def reload_model(self):
+        self._record("reload_model")
+
+    # import
+    async def import_paths(self, paths, *, progress=None, cancel=None):
+        self._record("import_paths", list(paths))
+        total = 3
+        for done in range(1, total + 1):
+            if self.import_gate is not None:
+                await self.import_gate.wait()
+                self.import_gate.clear()
+            if cancel is not None and cancel.cancelled:
+                raise Cancelled()
+            if progress:
+                progress(Progress("import", done, total))
+            await asyncio.sleep(0)
+        self.notify(archive=True, facts=True)
+        return copy.deepcopy(self.import_result)
+
+    async def search(self, query, k=10):
+        return []
+
+
+def type_text(qtbot, widget, text: str) -> None:
+    """Type as an author would: ASCII as key presses, Chinese as an input method commits it (QTest cannot key it)."""
+    from PySide6.QtGui import QInputMethodEvent
+    from PySide6.QtWidgets import QApplication
+
+    widget.setFocus()
+    for char in text:
+        if char.isascii():
+            qtbot.keyClicks(widget, char)
+        else:
+            event = QInputMethodEvent()
+            event.setCommitString(char)
+            QApplication.sendEvent(widget, event)
