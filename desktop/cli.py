@@ -184,10 +184,6 @@ async def _bench(wb: Workbench, args: argparse.Namespace) -> Any:
         from desktop.book.bench_retrieval import bench_retrieval
 
         return await asyncio.to_thread(bench_retrieval)
-    elif args.what == "ui":
-        from desktop.ui.bench import bench_ui
-
-        return await asyncio.to_thread(bench_ui, wb.settings)
     elif args.what == "crash":
         from desktop.book.crash_bench import bench_crash
 
@@ -321,7 +317,12 @@ def main(argv: list[str] | None = None) -> int:
     settings_path = args.settings or paths.user_config_file()
     settings = Settings.load(settings_path)
     try:
-        result = asyncio.run(_dispatch(args, settings, settings_path))
+        if args.command == "bench" and args.what == "ui":
+            from desktop.ui.bench import bench_ui  # Qt wants the main thread and runs its own event loop
+
+            result = bench_ui(settings)
+        else:
+            result = asyncio.run(_dispatch(args, settings, settings_path))
     except (BookError, ModelError, OSError, ValueError) as exc:
         print(f"inkstone: error: {exc}", file=sys.stderr)
         return 1
