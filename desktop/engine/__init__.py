@@ -1,0 +1,8 @@
+"""The model engine: chat models (llama.cpp in process or an OpenAI-compatible server) and embedders."""
+
+from desktop.engine.embed import Embedder, embed_pending, open_embedder
+from desktop.engine.errors import ModelError, ModelOutputError
+from desktop.engine.llm import LLM, Completion, Message, open_llm
+
+__all__ = ["LLM", "Completion", "Message", "ModelError", "ModelOutputError", "open_llm",
+           "Embedder", "open_embedder", "embed_pending"]
