@@ -150,6 +150,14 @@ async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
                                  progress=_stderr_progress(args))
 
 
+@command("extract")
+async def _extract(wb: Workbench, args: argparse.Namespace) -> Any:
+    reviews = await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args))
+    return [{"settlement_id": r["settlement_id"], "chapter": r.get("chapter"),
+             "items": len(r["items"]), "conflicts": sum(1 for i in r["items"] if i["class"] == "conflict")}
+            for r in reviews]
+
+
 def _chapter_range(text: str | None) -> tuple[int, int] | None:
     if not text:
         return None
@@ -268,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--no-extract", action="store_true", help="do not queue fact extraction for review")
     p.add_argument("--no-embed", action="store_true", help="leave embedding to the window's background worker")
+
+    p = add("extract", "propose facts from imported chapters (queued by import) for review")
+    p.add_argument("--limit", type=int, help="at most this many chapters")
 
     p = add("search", "hybrid keyword + vector search over the archive")
     p.add_argument("query")

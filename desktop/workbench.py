@@ -286,6 +286,17 @@ class Workbench:
         self._notify(Changes(journal=True))
         return review
 
+    async def extract_pending(self, *, limit: int | None = None, progress: ProgressCallback | None = None,
+                              cancel: CancelToken | None = None) -> list[dict]:
+        """Turn imported chapters queued for extraction into settlement proposals waiting for review."""
+        from desktop.tasks.extraction import ChapterExtractor
+
+        llm = await self.load_model()
+        extractor = ChapterExtractor(self.book, llm, run_store=self._run)
+        reviews = await extractor.run(limit=limit, progress=self._on_loop(progress), cancel=cancel)
+        self._notify(Changes(journal=True))
+        return reviews
+
     # -- backups and export ----------------------------------------------------------------
 
     async def backup(self, reason: str = "manual") -> dict:
