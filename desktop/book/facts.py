@@ -13,7 +13,8 @@ from desktop.book.graphstore import GraphStore, utcnow
 ENTITY_KINDS = ("Character", "Location", "Item", "Faction", "Ability", "Hook")
 HOOK_STATUSES = ("Unresolved", "Resolved")
 NOW = 2**62  # "as of now": later than any chapter
-_ANY_ENTITY = ":" + ":".join(ENTITY_KINDS)  # a node pattern label matching every entity table
+_ANY_ENTITY = ":" + ":".join(ENTITY_KINDS)
+_RESTORABLE = {"summary", "aliases", "first_chapter", "status", "resolved_in", "due_by", "planted_in"}  # a node pattern label matching every entity table
 
 _ENTITY_COLUMNS = (
     "id STRING, name STRING, aliases STRING[], summary STRING, first_chapter INT64, "
@@ -201,7 +202,8 @@ class FactGraph(GraphStore):
             )
 
     def _restore(self, change: dict) -> None:
-        fields = change["prior"]
+        # Column names reach the query text, so only the ones undo ever records are let through.
+        fields = {k: v for k, v in change["prior"].items() if k in _RESTORABLE}
         sets = ", ".join(f"e.{f} = ${f}" for f in fields)
         self.execute(f"MATCH (e:{_kind(change['kind'])} {{id: $id}}) SET {sets}", {"id": change["id"], **fields})
 
