@@ -158,10 +158,9 @@ class Workbench:
     async def apply(self, document: dict | Path | str, *, source: str = "cli") -> dict:
         """Confirm and apply a settlement document, or a reviewed settlement (which also closes its task),
         or a JSON file holding either."""
-        from desktop.tasks.settlement import confirm_review
-
         from desktop.book.backup import snapshot_before_apply
         from desktop.book.export import apply_folder
+        from desktop.tasks.settlement import confirm_review
 
         if isinstance(document, (str, Path)) and Path(document).is_dir():
             def work() -> dict:
