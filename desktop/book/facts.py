@@ -14,6 +14,14 @@ ENTITY_KINDS = ("Character", "Location", "Item", "Faction", "Ability", "Hook")
 HOOK_STATUSES = ("Unresolved", "Resolved")
 NOW = 2**62  # "as of now": later than any chapter
 _ANY_ENTITY = ":" + ":".join(ENTITY_KINDS)
+# A changing state the author or the model names several ways is one state: "realm as of chapter N"
+# must stay one query. The spelling the book used first for a meaning is kept.
+STATE_KEY_SYNONYMS = (
+    frozenset({"realm", "境界", "修为", "等级", "level", "cultivation"}),
+    frozenset({"location", "位置", "所在", "所在地", "住处"}),
+    frozenset({"injury", "伤势", "伤情", "受伤"}),
+    frozenset({"alive", "生死", "存活", "死活"}),
+)
 _RESTORABLE = {"summary", "aliases", "first_chapter", "status", "resolved_in", "due_by", "planted_in"}  # a node pattern label matching every entity table
 
 _ENTITY_COLUMNS = (
@@ -223,6 +231,18 @@ class FactGraph(GraphStore):
             {"id": entity_id, "as_of": _as_of(as_of)},
         )
         return {row["key"]: _decode(row["value"]) for row in rows}
+
+    def canonical_state_key(self, kind: str, entity_id: str, key: str) -> str:
+        """The key this entity already uses for the same meaning as `key` (境界 and realm are one state)."""
+        group = next((g for g in STATE_KEY_SYNONYMS if key.strip().lower() in g), None)
+        if group is None:
+            return key
+        used = self.scalar(
+            f"MATCH (e:{_kind(kind)} {{id: $id}})-[:HAS_STATE]->(s:State) WHERE lower(s.key) IN $keys "
+            "RETURN s.key ORDER BY s.valid_from LIMIT 1",
+            {"id": entity_id, "keys": sorted(group)},
+        )
+        return used or key
 
     def state_history(self, name: str) -> list[dict]:
         """Every state the entity ever had, with its validity, oldest first."""
@@ -551,6 +571,7 @@ class _Applier:
         self.counts["relations"] += 1
 
     def _state(self, kind: str, entity_id: str, key: str, value: Any, valid_from: int, chunks: list[int]) -> None:
+        key = self.g.canonical_state_key(kind, entity_id, key)
         encoded = _encode(value)
         current = self.g.execute(
             f"MATCH (e:{kind} {{id: $id}})-[:HAS_STATE]->(s:State) WHERE s.key = $key AND s.valid_to IS NULL "

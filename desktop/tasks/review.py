@@ -141,6 +141,7 @@ class _Classifier:
 
     def _state_against(self, kind: str, entity_id: str, name: str, key: str, value: Any,
                        valid_from: int) -> tuple[str, Any, str]:
+        key = self.facts.canonical_state_key(kind, entity_id, key)
         history = [s for s in self.facts.state_history(name) if s["key"] == key]
         at = [s for s in history if s["valid_from"] <= valid_from and (s["valid_to"] is None or s["valid_to"] > valid_from)]
         # Nothing holds yet at that chapter but a value is open later: the document would

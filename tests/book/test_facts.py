@@ -192,3 +192,11 @@ def test_facts_survive_reopening(tmp_path):
     reopened = FactGraph(tmp_path / "facts.kuzu")
     assert reopened.snapshot(as_of=20) == snap
     reopened.close()
+
+
+def test_a_state_named_another_way_continues_the_same_state(facts):
+    sword_story(facts)
+    apply(facts, 6, {"chapter": 20, "states": [{"entity": "林动", "key": "境界", "value": "天元境"}]})
+    lin = facts.resolve("林动")
+    assert facts.attributes(*lin, as_of=20) == {"realm": "天元境"}
+    assert facts.attributes(*lin, as_of=19) == {"realm": "地元境"}

@@ -210,3 +210,11 @@ def test_slash_settle_through_the_gateway_returns_the_review(book, queues, build
     assert (turn.event, turn.task_id) == ("review", task)
     assert turn.review["items"][0]["class"] == "conflict"
     assert llm.prompts == []  # extraction only, no chat reply
+
+
+def test_a_state_named_in_chinese_conflicts_with_the_same_state_named_in_english(book):
+    apply_doc(book, {"chapter": 1, "entities": [{"kind": "Character", "name": "林动"}],
+                     "states": [{"entity": "林动", "key": "realm", "value": "淬体四重", "valid_from": 5}]})
+    doc = documents.validate({"chapter": 3, "states": [{"entity": "林动", "key": "境界", "value": "淬体二重"}]})
+    [item] = classify(book, doc)
+    assert item["class"] == "conflict"
