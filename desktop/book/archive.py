@@ -585,6 +585,13 @@ class Archive:
                 status="done" if error is None else "failed", error=error, attempts=j.attempts + 1,
                 updated_at=utc_now()))
 
+    def release_job(self, job_id: int) -> None:
+        """Put a claimed job back, untried: its worker stopped before reaching it."""
+        j = tables.jobs.c
+        with self._writing() as conn:
+            conn.execute(tables.jobs.update().where(j.id == job_id, j.status == "running").values(
+                status="pending", updated_at=utc_now()))
+
     def pending_job_count(self, kind: str | None = None) -> int:
         """Jobs waiting to be claimed (not those running now)."""
         select = sa.select(sa.func.count()).select_from(tables.jobs).where(tables.jobs.c.status == "pending")

@@ -52,21 +52,28 @@ class ChapterExtractor:
     async def run(self, *, limit: int | None = None, progress: ProgressCallback = no_progress,
                   cancel: CancelToken | None = None) -> list[dict]:
         jobs = await self.run_store(self._jobs)
-        jobs = jobs[:limit] if limit is not None else jobs
-        reviews = []
-        for done, job in enumerate(jobs):
-            progress(Progress("extract", done, len(jobs)))
-            if cancel is not None:
-                cancel.raise_if_cancelled()
-            try:
-                review = await self._chapter(job["payload"]["chapter"], cancel)
-            except DocumentError as exc:  # the proposal itself is unusable: record why, go on
-                await self.run_store(self.book.archive.finish_job, job["id"], error=str(exc))
-                continue
-            await self.run_store(self.book.archive.finish_job, job["id"])
-            if review is not None:
-                reviews.append(review)
-        progress(Progress("extract", len(jobs), len(jobs)))
+        todo = jobs[:limit] if limit is not None else jobs
+        reviews, finished = [], set()
+        try:
+            for done, job in enumerate(todo):
+                progress(Progress("extract", done, len(todo)))
+                if cancel is not None:
+                    cancel.raise_if_cancelled()
+                try:
+                    review = await self._chapter(job["payload"]["chapter"], cancel)
+                except DocumentError as exc:  # the proposal itself is unusable: record why, go on
+                    await self.run_store(self.book.archive.finish_job, job["id"], error=str(exc))
+                else:
+                    await self.run_store(self.book.archive.finish_job, job["id"])
+                    if review is not None:
+                        reviews.append(review)
+                finished.add(job["id"])
+        finally:
+            # Chapters not reached (a limit, a cancel, an error) wait for the next run, not the next open.
+            for job in jobs:
+                if job["id"] not in finished:
+                    await self.run_store(self.book.archive.release_job, job["id"])
+        progress(Progress("extract", len(todo), len(todo)))
         return reviews
 
     def _jobs(self) -> list[dict]:

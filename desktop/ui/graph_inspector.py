@@ -49,7 +49,7 @@ class GraphInspector(QWidget):
 
     as_of_changed = Signal(int)
     entity_selected = Signal(str)
-    health_item_clicked = Signal(str)  # the keys this pane cannot open itself (reviews, conflicts, embedding)
+    health_item_clicked = Signal(str)  # keys this pane cannot open itself: reviews, conflicts, embedding, extraction
 
     def __init__(self, parent=None):
         super().__init__(parent)

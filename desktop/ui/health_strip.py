@@ -9,8 +9,10 @@ from desktop.ui.theme import WARNING_COLOUR
 
 # Keys of workbench.health(), in the order shown; the second set turns red when not zero.
 KEYS = ("entities", "relations", "hooks", "unresolved_hooks", "overdue_hooks", "reviews_waiting", "conflicts",
-        "unembedded_chapters")
-ALARMING = {"overdue_hooks", "reviews_waiting", "conflicts", "unembedded_chapters"}
+        "unembedded_chapters", "extract_pending")
+ALARMING = {"overdue_hooks", "reviews_waiting", "conflicts", "unembedded_chapters", "extract_pending"}
+# Shown only when there is something to do: most books never have chapters waiting for extraction.
+ONLY_WHEN_ANY = {"extract_pending"}
 
 
 class HealthStrip(QWidget):
@@ -22,7 +24,7 @@ class HealthStrip(QWidget):
             "entities": self.tr("Entities"), "relations": self.tr("Relations"), "hooks": self.tr("Hooks"),
             "unresolved_hooks": self.tr("Unresolved"), "overdue_hooks": self.tr("Overdue"),
             "reviews_waiting": self.tr("Reviews waiting"), "conflicts": self.tr("Conflicts"),
-            "unembedded_chapters": self.tr("Not embedded"),
+            "unembedded_chapters": self.tr("Not embedded"), "extract_pending": self.tr("To extract"),
         }
         self._tips = {
             "entities": self.tr("Characters, places, items, factions and abilities in the fact graph"),
@@ -33,8 +35,9 @@ class HealthStrip(QWidget):
             "reviews_waiting": self.tr("Settlements proposed and waiting for your review"),
             "conflicts": self.tr("Proposed items that contradict canon"),
             "unembedded_chapters": self.tr("Chapters whose text is not yet searchable by meaning"),
+            "extract_pending": self.tr("Imported chapters waiting for the model to propose their facts"),
         }
-        # Two rows of four: the strip must not make the inspector wider than the chat beside it.
+        # Rows of four: the strip must not make the inspector wider than the chat beside it.
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 2, 0, 2)
         layout.setSpacing(0)
@@ -55,6 +58,8 @@ class HealthStrip(QWidget):
             button.setText(f"{self._labels[key]} {'–' if value is None else value}")
             alarming = key in ALARMING and bool(value)
             button.setStyleSheet(f"color: {WARNING_COLOUR}; font-weight: bold;" if alarming else "")
+            if key in ONLY_WHEN_ANY:
+                button.setVisible(bool(value))
 
     def value_text(self, key: str) -> str:
         return self.buttons[key].text()

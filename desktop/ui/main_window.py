@@ -20,16 +20,18 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import paths
-from desktop.progress import CancelToken, Progress
+from desktop.progress import CancelToken
+from desktop.ui.background import BackgroundLane
 from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.bridge import Op, report_error, run_op
 from desktop.ui.chat_pane import ChatPane
 from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
 from desktop.ui.settings_dialog import SettingsDialog
-from desktop.ui.settlement_review import SettlementReview
+from desktop.ui.settlement_review import SettlementReview, review_of
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
+from desktop.ui.upkeep import BookUpkeep
 
 SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
 MODEL_POLL_MS = 500
@@ -60,16 +62,16 @@ class MainWindow(QMainWindow):
         # repaint the whole window at every start and finish.
         self.statusBar().setMinimumHeight(self.progress.sizeHint().height() + 4)
         self.drop = ImportDrop(self)
+        self.background = BackgroundLane(self, self.progress)
+        self.upkeep = BookUpkeep(self, workbench, self.background)
         self._build_menus()
 
         self._cancel_reply: CancelToken | None = None
-        self._cancel_background: CancelToken | None = None
         self._pending_changes = None
-        self._new_range = True
+        self._just_opened = True
         self._dialogs: dict[str, QWidget] = {}
         self.reply_op: Op | None = None
         self.model_op: Op | None = None
-        self.background_op: Op | None = None
         self._error_box: QMessageBox | None = None
 
         self._wire()
@@ -96,7 +98,7 @@ class MainWindow(QMainWindow):
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
         self.drop.import_requested.connect(self._import)
-        self.progress.cancel_requested.connect(self._stop_background)
+        self.progress.cancel_requested.connect(self.background.cancel)
         self.workbench.subscribe(self._on_changes)
 
     # -- building ---------------------------------------------------------------------------
@@ -130,6 +132,9 @@ class MainWindow(QMainWindow):
         book.addSeparator()
         book.addAction(self._action(self.tr("Import chapters…"), "Ctrl+I", self._choose_import))
         book.addAction(self._action(self.tr("Reviews waiting…"), "Ctrl+Shift+V", self._open_waiting_reviews))
+        book.addAction(self._action(self.tr("Propose facts from imported chapters…"), "Ctrl+Shift+E",
+                                    self._choose_extraction))
+        book.addAction(self._action(self.tr("Backups…"), "Ctrl+Shift+B", self._open_backups))
         book.addSeparator()
         book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, self.close))
         tasks = self.menuBar().addMenu(self.tr("&Task"))
@@ -150,6 +155,7 @@ class MainWindow(QMainWindow):
     def _on_changes(self, changes) -> None:
         # Several mutations in a row become one refresh on the next turn of the loop.
         self._pending_changes = changes if self._pending_changes is None else self._pending_changes | changes
+        self.upkeep.note(changes)
         QTimer.singleShot(0, self._refresh)
 
     def _refresh(self) -> None:
@@ -169,6 +175,7 @@ class MainWindow(QMainWindow):
             self._load_graphs()
 
     def _show_book(self) -> None:
+        self.upkeep.book_shown(self.workbench.has_book)
         if not self.workbench.has_book:
             self.setWindowTitle("Inkstone")
             self.book_label.setText(self.tr("No book open"))
@@ -185,7 +192,7 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{info['title']} — Inkstone")
         self.book_label.setText(info["title"])
         self.chat.set_commands(self.workbench.slash_commands())
-        self._new_range = True
+        self._just_opened = True
         self._load_tasks()
         self._load_messages()
         self._load_graphs()
@@ -214,16 +221,22 @@ class MainWindow(QMainWindow):
 
     async def _read_graphs(self) -> tuple:
         wb = self.workbench
-        return await wb.chapter_count(), await wb.current_chapter(), await wb.plan(), await wb.health()
+        return (await wb.chapter_count(), await wb.current_chapter(), await wb.plan(), await wb.health(),
+                await wb.counts())
 
     def _show_graphs(self, state: tuple) -> None:
-        chapters, current, plan, health = state
-        self.inspector.set_chapter_range(chapters, current, reset=self._new_range)
-        self._new_range = False
+        chapters, current, plan, health, counts = state
+        opened, self._just_opened = self._just_opened, False
+        self.inspector.set_chapter_range(chapters, current, reset=opened)
         self.inspector.set_plan(plan)
+        # Import's extraction jobs are the archive's only jobs that wait; the others finish within the import.
+        health = {"extract_pending": counts["archive"].get("jobs_pending", 0), **health}
+        self.upkeep.extract_waiting = health["extract_pending"]
         self.inspector.set_health(health)
         self.pointer_label.setText(self._pointer_text(plan.get("pointer") or []))
         self._load_facts(self.inspector.as_of())
+        if opened:
+            self.upkeep.catch_up_embedding(counts["archive"])
 
     def _pointer_text(self, pointer: list[dict]) -> str:
         parts = []
@@ -347,13 +360,13 @@ class MainWindow(QMainWindow):
     def _settle_task(self, task_id) -> None:
         if not self._needs_book():
             return
-        self._cancel_background = CancelToken()
-        self.progress.start(self.tr("Settling the task…"))
-        self.background_op = run_op(self, self._propose(task_id, self._cancel_background))
-        self.background_op.success(lambda pair: self.open_review(*pair)).finally_(self.progress.finish)
+        op = self.background.run(self.tr("Settling the task…"),
+                                 lambda progress, cancel: self._propose(task_id, progress, cancel))
+        if op is not None:
+            op.success(lambda pair: self.open_review(*pair))
 
-    async def _propose(self, task_id, cancel: CancelToken) -> tuple[dict, dict]:
-        review = await self.workbench.settle(task_id, progress=self._report_progress, cancel=cancel)
+    async def _propose(self, task_id, progress, cancel: CancelToken) -> tuple[dict, dict]:
+        review = await self.workbench.settle(task_id, progress=progress, cancel=cancel)
         return review, await self.workbench.facts()
 
     def open_review(self, review: dict, before: dict | None = None) -> SettlementReview:
@@ -408,6 +421,9 @@ class MainWindow(QMainWindow):
         elif key == "unembedded_chapters":
             self.statusBar().showMessage(
                 self.tr("Chapters not yet embedded are searched by keyword only until embedding finishes."), 8000)
+            self.upkeep.catch_up_embedding()
+        elif key == "extract_pending":
+            self._choose_extraction()
 
     # -- import and background work ------------------------------------------------------------
 
@@ -422,26 +438,33 @@ class MainWindow(QMainWindow):
     def _import(self, paths_: list) -> None:
         if not self._needs_book():
             return
-        if self.background_op is not None and not self.background_op.done:
-            self.show_error(self.tr("Wait for the current background work to finish, or cancel it."))
-            return
-        self._cancel_background = CancelToken()
-        self.progress.start(self.tr("Importing %1 files…").replace("%1", str(len(paths_))))
-        self.background_op = run_op(self, self.workbench.import_paths(
-            [Path(p) for p in paths_], progress=self._report_progress, cancel=self._cancel_background))
-        self.background_op.success(self._show_import_summary).finally_(self.progress.finish)
-
-    def _report_progress(self, progress: Progress) -> None:
-        self.progress.report(progress)
+        files = [Path(p) for p in paths_]
+        op = self.background.run(self.tr("Importing %1 files…").replace("%1", str(len(files))),
+                                 lambda progress, cancel: self.workbench.import_paths(files, progress=progress,
+                                                                                      cancel=cancel))
+        if op is not None:
+            op.success(self._show_import_summary)
 
     def _show_import_summary(self, result: dict) -> None:
         dialog = ImportSummary(result, self)
         self._dialogs["import_summary"] = dialog
         dialog.open()
+        # The chapters are in but their vectors were postponed (the embedder failed): try again behind the summary.
+        if result.get("chunks") and "embedded" not in result and not self.background.cancelled:
+            self.upkeep.catch_up_embedding()
 
-    def _stop_background(self) -> None:
-        if self._cancel_background is not None:
-            self._cancel_background.cancel()
+    @property
+    def background_op(self) -> Op | None:
+        """The latest long work in the status bar: import, settle, extraction, embedding or a restore."""
+        return self.background.op
+
+    def _choose_extraction(self) -> None:
+        if self._needs_book():
+            self.upkeep.choose_extraction()
+
+    def _open_backups(self) -> None:
+        if self._needs_book():
+            self.upkeep.open_backups()
 
     # -- model and settings ----------------------------------------------------------------------
 
@@ -545,20 +568,12 @@ class MainWindow(QMainWindow):
         self.drop.drop(event)
 
     def closeEvent(self, event) -> None:  # noqa: N802 — Qt override
-        for token in (self._cancel_reply, self._cancel_background):
-            if token is not None:
-                token.cancel()
+        if self._cancel_reply is not None:
+            self._cancel_reply.cancel()
+        self.background.cancel()
+        self.upkeep.stop()
         self._model_timer.stop()
         self.save_layout()
         event.accept()
         self.closed.emit()
 
-
-def review_of(entry: dict) -> dict:
-    """A waiting journal entry as a review: its stored review when there is one, else its bare document."""
-    stored = entry.get("review")
-    if isinstance(stored, dict) and isinstance(stored.get("document"), dict):
-        return {**stored, "settlement_id": entry["id"]}
-    items = stored.get("items") if isinstance(stored, dict) else stored if isinstance(stored, list) else []
-    return {"task_id": entry.get("task_id"), "settlement_id": entry["id"],
-            "document": entry.get("proposal") or entry.get("document") or {}, "items": items or []}

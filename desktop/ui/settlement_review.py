@@ -385,3 +385,13 @@ def preview(before: dict, document: dict) -> tuple[Graph, Graph, list[str]]:
     changes += [f"~ {name(s['entity'])} · {s['key']} = {s['value']}" for s in document.get("states") or []]
     changes += [f"+ ⚑ {h['name']}" for h in document.get("hooks") or []]
     return before_graph, graph(after_names, after_edges), changes
+
+
+def review_of(entry: dict) -> dict:
+    """A waiting journal entry as a review: its stored review when there is one, else its bare document."""
+    stored = entry.get("review")
+    if isinstance(stored, dict) and isinstance(stored.get("document"), dict):
+        return {**stored, "settlement_id": entry["id"]}
+    items = stored.get("items") if isinstance(stored, dict) else stored if isinstance(stored, list) else []
+    return {"task_id": entry.get("task_id"), "settlement_id": entry["id"],
+            "document": entry.get("proposal") or entry.get("document") or {}, "items": items or []}

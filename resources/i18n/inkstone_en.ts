@@ -2,6 +2,155 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>BackgroundLane</name>
+    <message>
+        <source>Wait for the current background work to finish, or cancel it.</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>BackupsDialog</name>
+    <message>
+        <source>Backups</source>
+        <translation />
+    </message>
+    <message>
+        <source>Snapshots of this book are taken before every settlement is applied, every 30 minutes while it changes, and whenever you back up by hand. Restoring one keeps the book's current state as a snapshot first.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Time</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation />
+    </message>
+    <message>
+        <source>Size</source>
+        <translation />
+    </message>
+    <message>
+        <source>Back up now</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reading the snapshots…</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 snapshots.</source>
+        <translation />
+    </message>
+    <message>
+        <source>No snapshots yet: back up now to take the first.</source>
+        <translation />
+    </message>
+    <message>
+        <source>By hand</source>
+        <translation />
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation />
+    </message>
+    <message>
+        <source>Before a settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>Before a restore</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restore snapshot</source>
+        <translation />
+    </message>
+    <message>
+        <source>Put the book back as it was at %1?</source>
+        <translation />
+    </message>
+    <message>
+        <source>The book's current state is kept as a snapshot first, so you can come back to it from this list.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>BookUpkeep</name>
+    <message>
+        <source>Embedding…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedded %1 passages: the whole book is searchable by meaning.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedding paused; it goes on when the book is next opened.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedding postponed: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>No imported chapters are waiting for fact extraction.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Proposing facts from imported chapters…</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 new proposals wait for review (Book ▸ Reviews waiting…).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Snapshot taken.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restoring a snapshot…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Snapshot restored; the book as it was just before is kept as a snapshot too.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Scheduled snapshot taken.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Scheduled snapshot failed: %1</source>
+        <translation />
+    </message>
+</context>
+<context>
     <name>CandidatePicker</name>
     <message>
         <source>Several drafts — edit one and use it:</source>
@@ -87,6 +236,29 @@
     </message>
     <message>
         <source>Mode: %1 · %2 of %3 tokens · %4 earlier messages</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ExtractDialog</name>
+    <message>
+        <source>Propose facts from imported chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 imported chapters wait for the model to read them. Each becomes a settlement proposal in the review queue; nothing reaches the graphs until you apply it. A chapter takes about half a minute on a CPU; Cancel stops the work, and the chapters not yet read wait for a later run.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters to read now</source>
+        <translation />
+    </message>
+    <message>
+        <source>Start</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
         <translation />
     </message>
 </context>
@@ -293,6 +465,14 @@
     </message>
     <message>
         <source>Chapters whose text is not yet searchable by meaning</source>
+        <translation />
+    </message>
+    <message>
+        <source>To extract</source>
+        <translation />
+    </message>
+    <message>
+        <source>Imported chapters waiting for the model to propose their facts</source>
         <translation />
     </message>
 </context>
@@ -700,10 +880,6 @@
         <translation />
     </message>
     <message>
-        <source>Wait for the current background work to finish, or cancel it.</source>
-        <translation />
-    </message>
-    <message>
         <source>Importing %1 files…</source>
         <translation />
     </message>
@@ -733,6 +909,14 @@
     </message>
     <message>
         <source>CPU</source>
+        <translation />
+    </message>
+    <message>
+        <source>Propose facts from imported chapters…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Backups…</source>
         <translation />
     </message>
 </context>

@@ -2,6 +2,155 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>BackgroundLane</name>
+    <message>
+        <source>Wait for the current background work to finish, or cancel it.</source>
+        <translation>请等待当前后台任务完成，或先取消它。</translation>
+    </message>
+</context>
+<context>
+    <name>BackupsDialog</name>
+    <message>
+        <source>Backups</source>
+        <translation>备份</translation>
+    </message>
+    <message>
+        <source>Snapshots of this book are taken before every settlement is applied, every 30 minutes while it changes, and whenever you back up by hand. Restoring one keeps the book's current state as a snapshot first.</source>
+        <translation>每次应用结算之前、书有改动时每 30 分钟，以及你手动备份时，都会为这本书保存一份快照。恢复某个快照之前，会先把书的当前状态也存为快照。</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Back up now</source>
+        <translation>立即备份</translation>
+    </message>
+    <message>
+        <source>Restore…</source>
+        <translation>恢复…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Reading the snapshots…</source>
+        <translation>正在读取快照…</translation>
+    </message>
+    <message>
+        <source>%1 snapshots.</source>
+        <translation>共 %1 个快照。</translation>
+    </message>
+    <message>
+        <source>No snapshots yet: back up now to take the first.</source>
+        <translation>还没有快照：点“立即备份”保存第一份。</translation>
+    </message>
+    <message>
+        <source>By hand</source>
+        <translation>手动</translation>
+    </message>
+    <message>
+        <source>Scheduled</source>
+        <translation>定时</translation>
+    </message>
+    <message>
+        <source>Before a settlement</source>
+        <translation>结算前</translation>
+    </message>
+    <message>
+        <source>Before a restore</source>
+        <translation>恢复前</translation>
+    </message>
+    <message>
+        <source>Restore snapshot</source>
+        <translation>恢复快照</translation>
+    </message>
+    <message>
+        <source>Put the book back as it was at %1?</source>
+        <translation>把书恢复到 %1 时的样子？</translation>
+    </message>
+    <message>
+        <source>The book's current state is kept as a snapshot first, so you can come back to it from this list.</source>
+        <translation>会先把书的当前状态存为快照，之后可以从这个列表回到现在的状态。</translation>
+    </message>
+    <message>
+        <source>Restore</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>BookUpkeep</name>
+    <message>
+        <source>Embedding…</source>
+        <translation>正在嵌入…</translation>
+    </message>
+    <message>
+        <source>Embedded %1 passages: the whole book is searchable by meaning.</source>
+        <translation>已嵌入 %1 个片段：整本书都可以按语义检索了。</translation>
+    </message>
+    <message>
+        <source>Embedding paused; it goes on when the book is next opened.</source>
+        <translation>嵌入已暂停，下次打开这本书时会继续。</translation>
+    </message>
+    <message>
+        <source>Embedding postponed: %1</source>
+        <translation>嵌入已推迟：%1</translation>
+    </message>
+    <message>
+        <source>No imported chapters are waiting for fact extraction.</source>
+        <translation>没有等待提取事实的导入章节。</translation>
+    </message>
+    <message>
+        <source>Proposing facts from imported chapters…</source>
+        <translation>正在从导入的章节提出事实…</translation>
+    </message>
+    <message>
+        <source>%1 new proposals wait for review (Book ▸ Reviews waiting…).</source>
+        <translation>%1 个新提案等待审阅（书 ▸ 待审结算…）。</translation>
+    </message>
+    <message>
+        <source>Backing up…</source>
+        <translation>正在备份…</translation>
+    </message>
+    <message>
+        <source>Snapshot taken.</source>
+        <translation>快照已保存。</translation>
+    </message>
+    <message>
+        <source>Restoring a snapshot…</source>
+        <translation>正在恢复快照…</translation>
+    </message>
+    <message>
+        <source>Restoring…</source>
+        <translation>正在恢复…</translation>
+    </message>
+    <message>
+        <source>Snapshot restored; the book as it was just before is kept as a snapshot too.</source>
+        <translation>快照已恢复；恢复之前的状态也已存为快照。</translation>
+    </message>
+    <message>
+        <source>Scheduled snapshot taken.</source>
+        <translation>已保存定时快照。</translation>
+    </message>
+    <message>
+        <source>Scheduled snapshot failed: %1</source>
+        <translation>定时快照失败：%1</translation>
+    </message>
+</context>
+<context>
     <name>CandidatePicker</name>
     <message>
         <source>Several drafts — edit one and use it:</source>
@@ -88,6 +237,29 @@
     <message>
         <source>Mode: %1 · %2 of %3 tokens · %4 earlier messages</source>
         <translation>模式：%1 · 已用 %2 / %3 词元 · %4 条历史消息</translation>
+    </message>
+</context>
+<context>
+    <name>ExtractDialog</name>
+    <message>
+        <source>Propose facts from imported chapters</source>
+        <translation>从导入的章节提出事实</translation>
+    </message>
+    <message>
+        <source>%1 imported chapters wait for the model to read them. Each becomes a settlement proposal in the review queue; nothing reaches the graphs until you apply it. A chapter takes about half a minute on a CPU; Cancel stops the work, and the chapters not yet read wait for a later run.</source>
+        <translation>有 %1 个导入的章节等待模型阅读。每一章都会变成审阅队列里的一份结算提案；在你应用之前，什么都不会写入图谱。在 CPU 上每章大约需要半分钟；“取消”会停止工作，尚未阅读的章节留待下次。</translation>
+    </message>
+    <message>
+        <source>Chapters to read now</source>
+        <translation>本次阅读的章节数</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -294,6 +466,14 @@
     <message>
         <source>Chapters whose text is not yet searchable by meaning</source>
         <translation>尚不能按语义检索的章节</translation>
+    </message>
+    <message>
+        <source>To extract</source>
+        <translation>待提取</translation>
+    </message>
+    <message>
+        <source>Imported chapters waiting for the model to propose their facts</source>
+        <translation>等待模型提出事实的导入章节</translation>
     </message>
 </context>
 <context>
@@ -700,10 +880,6 @@
         <translation>章节 (*.txt *.md *.docx *.epub);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Wait for the current background work to finish, or cancel it.</source>
-        <translation>请等待当前后台任务完成，或先取消它。</translation>
-    </message>
-    <message>
         <source>Importing %1 files…</source>
         <translation>正在导入 %1 个文件…</translation>
     </message>
@@ -734,6 +910,14 @@
     <message>
         <source>CPU</source>
         <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Propose facts from imported chapters…</source>
+        <translation>从导入的章节提出事实…</translation>
+    </message>
+    <message>
+        <source>Backups…</source>
+        <translation>备份…</translation>
     </message>
 </context>
 <context>

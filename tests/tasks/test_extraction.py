@@ -57,3 +57,11 @@ def test_the_real_model_proposes_facts_from_a_chapter(book, tmp_path, chat_llm):
         assert review["document"]["chapter"] == 7
         names = {e["name"] for e in review["document"]["entities"]}
         assert names <= {"林动", "张三", "青锋剑", "后山"}
+
+
+def test_chapters_beyond_the_limit_stay_queued_for_the_next_run(book, tmp_path):
+    import_chapter(book, tmp_path)
+    book.archive.enqueue_job("extract", {"chapter": 8}, unique_key="extract:8")  # deleted since: skipped
+    book.archive.enqueue_job("extract", {"chapter": 9}, unique_key="extract:9")
+    asyncio.run(ChapterExtractor(book, ScriptedLLM(documents=[{"entities": []}])).run(limit=1))
+    assert book.archive.pending_job_count("extract") == 2

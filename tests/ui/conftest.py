@@ -15,8 +15,12 @@ def qasync_loop(qapp):
     import qasync
 
     loop = qasync.QEventLoop(qapp, already_running=True)
+    # The workbench's to_thread calls (embedder, model) run on Qt threads; left running at exit, Qt aborts.
+    executor = qasync.QThreadExecutor()
+    loop.set_default_executor(executor)
     asyncio.set_event_loop(loop)
     yield loop
+    executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)
 
 

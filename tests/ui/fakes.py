@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from desktop.config import Settings
@@ -98,6 +99,13 @@ REVIEW = {
     ],
 }
 
+SNAPSHOTS = [
+    {"name": "20240501T100000.000000Z-scheduled", "created_at": "2024-05-01T10:00:00+00:00", "reason": "scheduled",
+     "size_bytes": 52_400},
+    {"name": "20240501T090000.000000Z-before-apply", "created_at": "2024-05-01T09:00:00+00:00",
+     "reason": "before-apply", "size_bytes": 1_310_720},
+]
+
 CONTEXT = {"mode": "continue", "task_id": 1, "budget_tokens": 6000,
            "sections": [{"name": "instructions", "tokens": 120, "text": "你是写作助手"},
                         {"name": "facts", "tokens": 300, "text": "林动 OWNS 祖石"},
@@ -130,7 +138,7 @@ class FakeWorkbench:
         self.has_book = with_book
         self.tokens = ["林动", "握紧", "祖石", "，", "**", "心中", "一震", "**", "。"]
         self.endless = False  # say() keeps streaming until cancelled
-        self.import_result = {"chapters": 3, "chunks": 12, "characters": 9000,
+        self.import_result = {"chapters": 3, "chunks": 12, "characters": 9000, "embedded": 12,
                               "files": [{"path": "a.txt", "chapters": 3, "encoding": "gb18030"}],
                               "errors": [{"path": "cover.jpg", "error": "not a text, Markdown, Word or EPUB file"}],
                               "warnings": []}
@@ -138,6 +146,11 @@ class FakeWorkbench:
         self.candidates: list[dict] | None = None
         self.model_state = "ready"
         self.history = copy.deepcopy(MESSAGES)
+        self.missing_vectors = 0  # chunks an interrupted import left without vectors
+        self.extract_waiting = 0  # imported chapters queued for fact extraction
+        self.step_gate: asyncio.Event | None = None  # when set, embedding and extraction wait on it at each step
+        self.backup_error: Exception | None = None
+        self.snapshot_list = copy.deepcopy(SNAPSHOTS)
 
     def _record(self, name: str, *args, **kwargs) -> None:
         self.calls.append((name, args, kwargs))
@@ -285,7 +298,14 @@ class FakeWorkbench:
 
     async def health(self):
         self._record("health")
-        return dict(HEALTH)
+        return {**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0}
+
+    async def counts(self):
+        self._record("counts")
+        return {"facts": {"entities": 4}, "plan": {"outlines": 4},
+                "archive": {"chapters": 6, "chunks": 48, "embedded": 48 - self.missing_vectors, "settings": 0,
+                            "tasks": len(TASKS), "messages": len(self.history), "reviews_waiting": 1,
+                            "jobs_pending": self.extract_waiting}}
 
     async def neighbourhood(self, name, hops=1, as_of=None):
         return {"nodes": [], "edges": []}
@@ -319,6 +339,72 @@ class FakeWorkbench:
 
     async def search(self, query, k=10):
         return []
+
+    async def _step(self, cancel) -> None:
+        gate = self.step_gate
+        if gate is not None:
+            await gate.wait()
+            gate.clear()
+        if cancel is not None and cancel.cancelled:
+            raise Cancelled()
+        await asyncio.sleep(0)
+
+    async def embed_pending(self, *, progress=None, cancel=None):
+        self._record("embed_pending")
+        total, done = self.missing_vectors, 0
+        while self.missing_vectors:
+            await self._step(cancel)
+            batch = min(8, self.missing_vectors)
+            self.missing_vectors -= batch
+            done += batch
+            if progress:
+                progress(Progress("embedding", done, total))
+        if done:
+            self.notify(archive=True)
+        return done
+
+    async def extract_pending(self, *, limit=None, progress=None, cancel=None):
+        self._record("extract_pending", limit=limit)
+        todo = min(limit or self.extract_waiting, self.extract_waiting)
+        reviews = []
+        for done in range(todo):
+            if progress:
+                progress(Progress("extract", done, todo))
+            await self._step(cancel)
+            self.extract_waiting -= 1
+            reviews.append({**copy.deepcopy(REVIEW), "task_id": None, "settlement_id": 100 + done})
+        if progress:
+            progress(Progress("extract", todo, todo))
+        self.notify(journal=True)
+        return reviews
+
+    # backups
+    async def backup(self, reason="manual"):
+        self._record("backup", reason=reason)
+        if self.backup_error is not None:
+            raise self.backup_error
+        return self._snapshot(reason)
+
+    def _snapshot(self, reason: str) -> dict:
+        when = datetime(2024, 5, 1, 11, tzinfo=timezone.utc) + timedelta(minutes=len(self.snapshot_list))
+        snap = {"name": when.strftime("%Y%m%dT%H%M%S.%fZ") + f"-{reason}", "created_at": when.isoformat(),
+                "reason": reason, "size_bytes": 60_000}
+        self.snapshot_list.insert(0, snap)
+        return dict(snap)
+
+    async def snapshots(self):
+        self._record("snapshots")
+        return copy.deepcopy(self.snapshot_list)
+
+    async def restore(self, name):
+        self._record("restore", name)
+        self.has_book = False  # as the workbench does: closed, the files put back, reopened
+        self.notify(book=True)
+        pre_restore = self._snapshot("pre-restore")
+        await asyncio.sleep(0)
+        self.has_book = True
+        self.notify(book=True, facts=True, plan=True, archive=True, tasks=True, journal=True)
+        return {"restored": name, "pre_restore": pre_restore["name"]}
 
 
 def type_text(qtbot, widget, text: str) -> None:

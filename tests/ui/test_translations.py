@@ -23,13 +23,15 @@ from PySide6.QtWidgets import (
 from desktop import paths
 from desktop.config import Settings
 from desktop.ui import i18n
+from desktop.ui.backups import BackupsDialog
 from desktop.ui.book_dialog import NewBookDialog
+from desktop.ui.extract_dialog import ExtractDialog
 from desktop.ui.import_drop import ImportSummary
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import NewTaskDialog
-from tests.ui.fakes import REVIEW, FakeWorkbench, snapshot
+from tests.ui.fakes import REVIEW, SNAPSHOTS, FakeWorkbench, snapshot
 
 UI = Path(__file__).resolve().parents[2] / "desktop" / "ui"
 # Latin words a Chinese window may show: product and format names, and the data of the canned book.
@@ -73,6 +75,14 @@ def dialogs(parent):
     yield review
     yield ImportSummary({"chapters": 3, "chunks": 9, "characters": 8000,
                          "files": [{"path": "a.txt", "chapters": 3, "encoding": "gb18030"}], "errors": []}, parent)
+    yield ExtractDialog(12, parent)
+    backups = BackupsDialog(parent)
+    backups.set_snapshots(SNAPSHOTS)
+    yield backups
+    backups.open()
+    backups.select(SNAPSHOTS[0]["name"])
+    backups.restore_button.click()
+    yield backups.confirm_box  # the confirmation before a restore
 
 
 @pytest.mark.parametrize("language", ["zh_CN", "en"])
