@@ -109,7 +109,8 @@ async def _say(wb: Workbench, args: argparse.Namespace) -> Any:
     on_token = (lambda piece: (sys.stdout.write(piece), sys.stdout.flush())) if streamed else None
     turn = await wb.say(args.text, on_token=on_token)
     if args.json:
-        return {k: turn.get(k) for k in ("task_id", "reply", "cut", "error", "notice", "review") if k in turn}
+        keys = ("task_id", "reply", "cut", "error", "notice", "review", "tools", "candidates", "proposal", "check")
+        return {k: turn.get(k) for k in keys if k in turn}
     if streamed:
         print()
         return turn.get("error") or turn.get("notice") if not turn.get("reply") else None
@@ -224,6 +225,47 @@ async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
     return await asyncio.to_thread(doctor.report, wb.settings, args.book)
 
 
+# -- issue 7: continuity checks and personas ---------------------------------------------
+
+
+@command("check")
+async def _check(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.file is None and args.chapter is None:
+        raise ValueError("check needs a FILE, or --chapter N for a chapter of the book")
+    text = None
+    if args.file is not None:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(f"{args.file}: cannot read it as UTF-8 text ({exc})") from None
+    return await wb.check(text, chapter=args.chapter, use_model=args.model)
+
+
+@command("persona")
+async def _persona(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.base:
+        return await wb.set_base_persona(args.name, args.base)
+    if args.update:
+        return await wb.update_persona(args.name)
+    if args.revert is not None:
+        return await wb.revert_persona(args.name, args.revert)
+    return await wb.persona(args.name)
+
+
+def _add_memory_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
+    p = add("check", "continuity check of a draft or a chapter against canon settled before it")
+    p.add_argument("file", nargs="?", type=Path, help="a UTF-8 text file (default: --chapter N of the book)")
+    p.add_argument("--chapter", type=int, help="the chapter the text is (default for a file: the narrative pointer's)")
+    p.add_argument("--model", action="store_true", help="also ask the model about sentences the rules cannot decide")
+
+    p = add("persona", "a character's base and evolved persona: show, set the base, update or revert the evolved")
+    p.add_argument("name")
+    action = p.add_mutually_exclusive_group()
+    action.add_argument("--base", metavar="TEXT", help="set the base persona (once: it is the fixed core)")
+    action.add_argument("--update", action="store_true", help="summarise recent settled facts into a new evolved persona")
+    action.add_argument("--revert", type=int, metavar="VERSION", help="make an earlier evolved version current again")
+
+
 # -- parsing --------------------------------------------------------------------------
 
 
@@ -262,7 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("ref", nargs="*", help="a title (new), or a task id or unambiguous title prefix")
     p.add_argument("--kind", default="free", choices=("free", "character", "setting", "outline", "chapter"))
 
-    p = add("say", "say something to the active task (slash commands work: /new /switch /restart /settle)")
+    p = add("say", "say something to the active task (slash commands work: /new /switch /restart /settle /draft "
+               "/mainplot /check)")
     p.add_argument("text")
 
     p = add("context", "the exact context the next turn would send to the model")
@@ -302,6 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("doctor", "versions, paths and whether the models load", book=False)
     p.add_argument("--book", type=Path, help="also check this book")
+    _add_memory_commands(add)
     return parser
 
 

@@ -60,6 +60,7 @@ class Workbench:
         self._queues = None
         self._gateway = None
         self._last_context: dict | None = None
+        self._embedding: tuple[CancelToken, asyncio.Future] | None = None
 
     # -- plumbing -----------------------------------------------------------------
 
@@ -122,6 +123,10 @@ class Workbench:
         self._gateway = None
 
     async def close_book(self) -> None:
+        if self._embedding is not None:
+            token, running = self._embedding
+            token.cancel()
+            await asyncio.gather(running, return_exceptions=True)
         if self._book is not None:
             self._queues = self._gateway = self._last_context = None
             book, self._book = self._book, None
@@ -244,7 +249,8 @@ class Workbench:
             except Exception as exc:
                 llm = _NoModel(str(exc), self.settings.n_ctx)
             builder = ContextBuilder(self.book, llm.count_tokens, llm.n_ctx)
-            self._gateway = Gateway(self.book, llm, self.queues, builder, run_store=self._run)
+            self._gateway = Gateway(self.book, llm, self.queues, builder, run_store=self._run,
+                                    candidates=self.settings.candidates, embed_query=self._embed_query)
         return self._gateway
 
     async def say(self, text: str, *, on_token: Callable[[str], None] | None = None,
@@ -262,7 +268,7 @@ class Workbench:
         result = turn.to_dict()
         if turn.review is not None:
             result["review"] = turn.review
-        self._notify(Changes(tasks=True, messages=True, journal=turn.review is not None))
+        self._notify(Changes(tasks=True, messages=True, journal=turn.review is not None or turn.proposal is not None))
         return result
 
     async def context(self, task_id: int | None = None, mode: str = "continue") -> dict:
@@ -369,6 +375,7 @@ class Workbench:
                 "conflicts": sum(1 for e in proposed for item in (e.get("review") or {}).get("items", [])
                                  if item.get("class") == "conflict"),
                 "chapters": len(chapters),
+                "extract_pending": book.archive.pending_job_count("extract"),
                 "unembedded_chapters": sum(1 for c in chapters if c["embedded_count"] < c["chunk_count"]),
             }
 
@@ -387,7 +394,7 @@ class Workbench:
     async def counts(self) -> dict:
         def read() -> dict:
             return {"facts": self.book.facts.counts(), "plan": self.book.plan.counts(),
-                    "archive": self.book.archive.counts()}
+                    "archive": self.book.archive.counts(), "embedding": self.book.archive.embedding_counts()}
 
         return await self._run(read)
 
@@ -447,8 +454,15 @@ class Workbench:
         report = self._on_loop(progress)
         embedder = await self.embedder()
         archive = self.book.archive
+        cancel = cancel or CancelToken()
         # SQLite in WAL mode lets this run beside the store thread; the model work must not block it.
-        done = await asyncio.to_thread(embed_pending, archive, embedder, progress=report, cancel=cancel)
+        # close_book() cancels it and waits, so the archive is never closed under it.
+        self._embedding = (cancel, asyncio.ensure_future(
+            asyncio.to_thread(embed_pending, archive, embedder, progress=report, cancel=cancel)))
+        try:
+            done = await asyncio.shield(self._embedding[1])
+        finally:
+            self._embedding = None
         if done:
             self._notify(Changes(archive=True))
         return done
@@ -503,6 +517,77 @@ class Workbench:
             return retriever.search(query, config)
 
         return await self._run(work)
+
+
+    # -- issue 7: memory agents, drafts, continuity checks, personas ----------------------
+
+    async def _embed_query(self, text: str):
+        """A query vector for the memory tools; the embedder loads on first use, off the store thread."""
+        embedder = await self.embedder()
+        return (await embedder.embed_async([text]))[0]
+
+    async def pick_candidate(self, message_id: int, index: int, edited_text: str | None = None) -> dict:
+        """Keep another candidate of a drafting reply (edited, if the author edited it) as the reply."""
+        from desktop.tasks.turns import pick_candidate
+
+        message = await self._run(pick_candidate, self.book, message_id, index, edited_text)
+        self._notify(Changes(messages=True))
+        return message
+
+    async def choose_candidate(self, message_id: int, index: int, text: str | None = None) -> dict:
+        """The chat pane's name for pick_candidate."""
+        return await self.pick_candidate(message_id, index, text)
+
+    async def back_to_main_plot(self, extra: str = "", *, on_token: Callable[[str], None] | None = None,
+                                cancel: CancelToken | None = None) -> dict:
+        """A turn in the active task that steers the discussion back to the narrative pointer's current step."""
+        return await self.say("/mainplot" + (f"\n{extra}" if extra.strip() else ""), on_token=on_token, cancel=cancel)
+
+    async def check(self, text: str | None = None, *, chapter: int | None = None, use_model: bool = False,
+                    cancel: CancelToken | None = None) -> dict:
+        """Continuity check of a draft (as of `chapter`, default the pointer's) or of imported chapter `chapter`:
+        {"chapter", "issues": [{"kind", "text", "span", "fact", "source"}]}. Graph rules first; with
+        `use_model`, the model judges a few sentences the rules could not decide."""
+        from desktop.tasks.continuity import check_source, check_with_model, undecided_sentences
+
+        body, number, report = await self._run(check_source, self.book, text, chapter)
+        if use_model:
+            llm = await self.load_model()
+            undecided = await self._run(undecided_sentences, self.book, body, number, report)
+            found = await check_with_model(llm, undecided, self.book.meta.language == "zh", cancel=cancel)
+            report["issues"] = sorted(report["issues"] + found, key=lambda issue: issue["span"][0])
+        return report
+
+    async def persona(self, name: str) -> dict:
+        """A character's base and evolved persona, with every version of the evolved one."""
+        from desktop.tasks.personas import persona_with_history
+
+        return await self._run(persona_with_history, self.book, name)
+
+    async def set_base_persona(self, name: str, text: str) -> dict:
+        """Give a character its base persona (the fixed core; set once)."""
+        from desktop.book.personas import set_base
+
+        await self._run(set_base, self.book.archive, name, text)
+        self._notify(Changes(archive=True))
+        return await self.persona(name)
+
+    async def update_persona(self, name: str, *, cancel: CancelToken | None = None) -> dict:
+        """A new evolved persona version, summarised by the model from recent settled facts about the character."""
+        from desktop.tasks.personas import update_persona
+
+        llm = await self.load_model()
+        result = await update_persona(self.book, llm, name, run_store=self._run, cancel=cancel)
+        self._notify(Changes(archive=True))
+        return result
+
+    async def revert_persona(self, name: str, version: int) -> dict:
+        """Make an earlier evolved persona current again (as a new version, so the revert can be undone too)."""
+        from desktop.book.personas import revert
+
+        await self._run(revert, self.book.archive, name, version)
+        self._notify(Changes(archive=True))
+        return await self.persona(name)
 
 
 class _NoModel:

@@ -78,3 +78,42 @@ def test_health_counts_what_waits_for_the_author(workbench):
     health, last = asyncio.run(scenario())
     assert (health["entities"], health["hooks"], health["unresolved_hooks"], health["overdue_hooks"]) == (1, 2, 2, 1)
     assert (health["reviews_waiting"], health["conflicts"], last) == (0, 0, 9)
+
+
+class SlowEmbedder:
+    """A transport double: the embedding worker's pace, without a model."""
+
+    name, dim = "slow", 8
+
+    def __init__(self):
+        import threading
+
+        self.started = threading.Event()
+
+    def embed(self, texts):
+        import time
+
+        import numpy as np
+
+        self.started.set()
+        time.sleep(0.02)
+        return np.ones((len(texts), self.dim), dtype=np.float32) / np.sqrt(self.dim)
+
+
+def test_closing_the_book_stops_background_embedding_first(workbench, tmp_path):
+    from desktop.progress import Cancelled
+
+    text = "\n\n".join(f"第{n}章 章{n}\n\n" + "林风御剑而行。" * 200 for n in range(1, 41))
+    (tmp_path / "long.txt").write_text(text, encoding="utf-8")
+
+    async def scenario():
+        await workbench.import_paths([tmp_path / "long.txt"], extract=False, embed=False)
+        workbench._embedder = SlowEmbedder()
+        embedding = asyncio.ensure_future(workbench.embed_pending())
+        await asyncio.to_thread(workbench._embedder.started.wait, 10)
+        await workbench.close_book()
+        with pytest.raises(Cancelled):
+            await embedding
+
+    asyncio.run(scenario())
+    assert not workbench.has_book

@@ -1,4 +1,5 @@
-"""Slash commands typed in the input box (/new, /switch, /restart, /settle and their Chinese names) parsed into data."""
+"""Slash commands typed in the input box (/new, /switch, /restart, /settle, /draft, /mainplot, /check and their
+Chinese names) parsed into data."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import re
 from dataclasses import dataclass
 
 CONTINUE, NEW, SWITCH, RESTART, SETTLE = "continue", "new", "switch", "restart", "settle"
+DRAFT, MAINPLOT = "draft", "mainplot"  # turns in the active task: candidates + critiques; back to the main plot
+CHECK = "check"                        # continuity check of a draft (the text given, else the task's last reply)
 TASK_KINDS = ("character", "setting", "outline", "chapter", "free")
 DEFAULT_KIND = "free"
 
@@ -15,7 +18,12 @@ _NAMES = {
     "switch": SWITCH, "切换": SWITCH,
     "restart": RESTART, "重启": RESTART,
     "settle": SETTLE, "结算": SETTLE,
+    "draft": DRAFT, "起草": DRAFT,
+    "mainplot": MAINPLOT, "回到主线": MAINPLOT, "主线": MAINPLOT,
+    "check": CHECK, "检查": CHECK,
 }
+# Plain words that mean the same as /mainplot (the action is offered as a button too).
+_MAINPLOT_WORDS = {"回到主线", "回主线", "拉回主线", "back to the main plot"}
 KNOWN_COMMANDS = tuple(f"/{name}" for name in _NAMES)
 _NEEDS_ARGUMENT = {NEW: "a title", SWITCH: "a task id or title", RESTART: "a task id or title"}
 
@@ -48,14 +56,17 @@ class Command:
 
     @property
     def continues(self) -> bool:
-        """Whether this input carries a message for the model (plain text, or text after a command line)."""
-        return bool(self.text.strip())
+        """Whether this input carries a message for the model (plain text, text after a command line, or a
+        turn command, whose words the gateway writes when the author gives none)."""
+        return bool(self.text.strip()) or self.kind in (DRAFT, MAINPLOT)
 
 
 def parse(text: str) -> Command:
     """A plain message is `continue`; `/cmd ARG` on the first line, any further lines are the message."""
     stripped = text.strip()
     if not stripped.startswith(_SLASHES):
+        if stripped.rstrip("。.!！").casefold() in _MAINPLOT_WORDS:
+            return Command(MAINPLOT)
         return Command(CONTINUE, text=text.strip())
     if stripped[1:2] in _SLASHES:  # "//..." is a message that starts with a slash
         return Command(CONTINUE, text=stripped[1:])
@@ -70,6 +81,8 @@ def parse(text: str) -> Command:
     if kind == NEW:
         title, task_kind = _title_and_kind(arg)
         return Command(NEW, arg=title, text=body, task_kind=task_kind)
+    if kind in (DRAFT, MAINPLOT, CHECK):  # everything after the command is the author's words
+        return Command(kind, text="\n".join(part for part in (arg, body) if part))
     return Command(kind, arg=arg, text=body)
 
 

@@ -17,6 +17,7 @@ MODES = (CONTINUE, SWITCH, NEW, RESTART, SETTLE)
 MESSAGE_OVERHEAD = 6     # chat-template tokens around each message
 RETRIEVAL_SHARE = 0.35   # of the budget, at most, for the broad retrieval
 SUMMARY_SHARE = 0.15     # of the budget, reserved for the rolling summary
+NOTES_SHARE = 0.15       # of the budget, reserved for this turn's notes (prefetch, persona, hints, lookups)
 KEEP_SHARE = 0.5         # after a summary refresh, the verbatim window restarts at this share of its room
 SUMMARISER_ROOM = 320    # the summariser's own instructions
 _RETRIEVAL_KEY = "task.{}.retrieval"  # archive meta: the task's retrieval, reused so its prompt prefix stays stable
@@ -36,6 +37,8 @@ class Context:
     """One turn's context. `messages` are the task's own turns ({"id","role","content"}; id None = not yet stored).
 
     In settle mode `messages` is the whole queue and `parts` splits it, in order, into pieces that each fit.
+    `notes` belong to this turn only (prefetched facts, a persona, a hint): they follow the author's latest
+    words instead of joining the system prompt, so the cached prefix of earlier turns stays valid.
     """
 
     mode: str
@@ -44,6 +47,7 @@ class Context:
     sections: list[Section]
     messages: list[dict]
     parts: list[list[dict]] = field(default_factory=list)
+    notes: list[Section] = field(default_factory=list)
 
     @property
     def system_prompt(self) -> str:
@@ -52,18 +56,27 @@ class Context:
         return "\n\n".join(s.text for s in self.sections)
 
     def to_messages(self) -> list[dict]:
-        """The chat messages for the engine: one system message, then the task's turns verbatim."""
-        return [{"role": "system", "content": self.system_prompt},
-                *({"role": m["role"], "content": m["content"]} for m in self.messages)]
+        """The chat messages for the engine: one system message, the task's turns verbatim, then this turn's notes."""
+        out = [{"role": "system", "content": self.system_prompt},
+               *({"role": m["role"], "content": m["content"]} for m in self.messages)]
+        if self.notes:
+            note = "\n\n".join(s.text for s in self.notes)
+            if out[-1]["role"] == "user":
+                out[-1] = {"role": "user", "content": f"{out[-1]['content']}\n\n{note}"}
+            else:
+                out.append({"role": "user", "content": note})
+        return out
 
     @property
     def tokens(self) -> int:
-        return sum(s.tokens for s in self.sections) + sum(m.get("tokens", 0) for m in self.messages)
+        return (sum(s.tokens for s in self.sections) + sum(m.get("tokens", 0) for m in self.messages)
+                + sum(s.tokens for s in self.notes))
 
     def to_dict(self) -> dict:
         out = {
             "mode": self.mode, "task_id": self.task_id, "budget_tokens": self.budget_tokens,
-            "sections": [{"name": s.name, "tokens": s.tokens, "text": s.text} for s in self.sections],
+            "sections": [{"name": s.name, "tokens": s.tokens, "text": s.text} for s in self.sections]
+            + [{"name": s.name, "tokens": s.tokens, "text": s.text, "per_turn": True} for s in self.notes],
             "messages": [{"id": m["id"], "role": m["role"], "content": m["content"]} for m in self.messages],
         }
         if self.mode == SETTLE:
@@ -111,6 +124,10 @@ class ContextBuilder:
     @property
     def summary_cap(self) -> int:
         return int(self.budget * SUMMARY_SHARE)
+
+    @property
+    def notes_cap(self) -> int:
+        return int(self.budget * NOTES_SHARE)
 
     # -- entry points -------------------------------------------------------------
 
@@ -216,7 +233,8 @@ class ContextBuilder:
     def _room(self, instructions: Section) -> int:
         """Tokens for the verbatim turns. The retrieval's and the summary's shares are always held back,
         so whether a summary is due never depends on what a retrieval happened to find."""
-        return self.budget - instructions.tokens - int(self.budget * RETRIEVAL_SHARE) - self.summary_cap
+        return (self.budget - instructions.tokens - int(self.budget * RETRIEVAL_SHARE) - self.summary_cap
+                - self.notes_cap)
 
     def _fit_last(self, window: list[dict], room: int) -> list[dict]:
         """A single turn larger than the whole room (a pasted chapter) is clipped in the middle, never dropped."""
@@ -262,10 +280,11 @@ class ContextBuilder:
         return task
 
     def _history(self, task_id: int, user_text: str | None) -> list[dict]:
-        """The task's own queue: what the author and the model said in it; failed replies are left out."""
+        """The task's own queue: what the author and the model said in it; failed replies are left out, and so
+        are memory-tool lookups (shown in the chat pane, but canon already, and made afresh when needed)."""
         out = []
         for m in self.book.archive.messages(task_id):
-            if (m["role"] == "assistant" and m["state"] == "error") or not m["content"].strip():
+            if (m["role"] == "assistant" and m["state"] == "error") or m["role"] == "tool" or not m["content"].strip():
                 continue
             out.append({"id": m["id"], "role": m["role"], "content": m["content"],
                         "tokens": self.count_tokens(m["content"]) + MESSAGE_OVERHEAD})
@@ -306,6 +325,16 @@ class ContextBuilder:
 
     def _as_of(self) -> int | None:
         return self.book.plan.current_chapter()
+
+    def fit_notes(self, notes: list[tuple[str, str]], cap: int | None = None) -> list[Section]:
+        """This turn's notes as sections sharing `cap` tokens (default: the notes' share), smaller ones first."""
+        remaining = self.notes_cap if cap is None else cap
+        texts = [text for _, text in notes]
+        order = sorted(range(len(texts)), key=lambda i: self.count_tokens(texts[i]))
+        for left, index in zip(range(len(order), 0, -1), order):
+            texts[index] = self._clip(texts[index], max(0, remaining) // left)
+            remaining -= self.count_tokens(texts[index])
+        return [self._section(name, text) for (name, _), text in zip(notes, texts) if text]
 
     @property
     def _zh(self) -> bool:

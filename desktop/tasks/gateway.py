@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import inspect
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+import logging
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
+from desktop.book.retrieval import Retriever
+from desktop.engine import agents, tools
 from desktop.engine.errors import ModelError
 from desktop.progress import Cancelled, CancelToken
-from desktop.tasks import commands
+from desktop.tasks import commands, turns
 from desktop.tasks.commands import Command
+from desktop.tasks.continuity import check_text
 from desktop.tasks.context import CONTINUE, NEW, RESTART, SETTLE, SWITCH, Context, ContextBuilder, SummaryJob
 from desktop.tasks.queues import TaskError, TaskQueues
 
@@ -19,10 +23,15 @@ if TYPE_CHECKING:
     from desktop.engine.llm import LLM
     from desktop.tasks.settlement import Settler
 
+log = logging.getLogger(__name__)
+
 RunStore = Callable[..., Awaitable[Any]]
 OnToken = Callable[[str], Any]
+EmbedQuery = Callable[[str], Awaitable[Sequence[float]]]
 COMPLETE, CUT, ERROR = "complete", "cut", "error"  # states of a stored reply
 AUTO_TITLE_CHARS = 24
+DRAFTING_KINDS = ("chapter",)  # every turn of such a task is a draft: candidates with critiques
+TOOL_STEPS = 2                 # memory-tool calls per turn: cheap enough for a 0.5B model on a CPU
 
 
 async def run_inline(fn: Callable[..., Any], *args: Any) -> Any:
@@ -45,13 +54,26 @@ class Turn:
     event: str | None = None            # "created", "switched", "restarted", "review"
     task: dict | None = None
     review: dict | None = None
+    check: dict | None = None  # a /check: {"chapter", "issues"}
     notice: str = ""
+    tools: list[dict] = field(default_factory=list)  # memory-tool calls of this turn: {"call", "result"}
+    candidates: list[dict] | None = None             # a drafting turn's {"text", "critique", "score"}, best first
+    proposal: dict | None = None                     # plan progress proposed for review after a draft
 
     def to_dict(self) -> dict:
-        return {"task_id": self.task_id, "reply": self.reply, "cut": self.cut, "error": self.error,
-                "event": self.event, "notice": self.notice, "message_id": self.message_id,
-                "user_message_id": self.user_message_id, "mode": self.mode,
-                "command": {"kind": self.command.kind, "arg": self.command.arg}}
+        out = {"task_id": self.task_id, "reply": self.reply, "cut": self.cut, "error": self.error,
+               "event": self.event, "notice": self.notice, "message_id": self.message_id,
+               "user_message_id": self.user_message_id, "mode": self.mode,
+               "command": {"kind": self.command.kind, "arg": self.command.arg}}
+        if self.tools:
+            out["tools"] = self.tools
+        if self.candidates is not None:
+            out["candidates"] = self.candidates
+        if self.check is not None:
+            out["check"] = self.check
+        if self.proposal is not None:
+            out["proposal"] = {"settlement_id": self.proposal["settlement_id"], "notes": self.proposal["notes"]}
+        return out
 
 
 @dataclass
@@ -60,6 +82,7 @@ class _Reply:
     state: str = COMPLETE
     error: str | None = None
     pieces: list[str] = field(default_factory=list)
+    candidates: list[dict] | None = None
 
 
 class Gateway:
@@ -67,7 +90,8 @@ class Gateway:
 
     def __init__(self, book: "Book", llm: "LLM", queues: TaskQueues, builder: ContextBuilder, *,
                  run_store: RunStore = run_inline, settler: "Settler | None" = None,
-                 max_tokens: int = 768, temperature: float = 0.7):
+                 max_tokens: int = 768, temperature: float = 0.7, candidates: int = 2,
+                 tool_steps: int = TOOL_STEPS, embed_query: EmbedQuery | None = None):
         self.book = book
         self.llm = llm
         self.queues = queues
@@ -75,6 +99,11 @@ class Gateway:
         self.run_store = run_store
         self.max_tokens = max_tokens
         self.temperature = temperature
+        self.candidates = max(1, int(candidates))
+        self.tool_steps = max(0, int(tool_steps))
+        self.embed_query = embed_query
+        # Store-thread only (it reads the fact graph); it caches the book's names between turns.
+        self.retriever = Retriever(book.archive, book.facts, None)
         if settler is None:
             from desktop.tasks.settlement import Settler
 
@@ -86,18 +115,33 @@ class Gateway:
         command = commands.parse(text)
         if command.kind == SETTLE:
             return await self._settle(command, cancel)
-        task, event, mode = await self.run_store(self._act, command)
+        if command.kind == commands.CHECK:
+            return await self._check(command)
+        words = command.text
+        if command.kind == commands.MAINPLOT:  # the steering words need the plan: made before anything is stored
+            words = await self.run_store(turns.main_plot_request, self.book, command.text)
+        elif command.kind == commands.DRAFT and not words.strip():
+            words = await self.run_store(turns.draft_request, self.book)
+        task, event, mode = await self.run_store(self._act, replace(command, text=words))
         turn = Turn(task["id"] if task else None, command, event=event, task=task,
                     notice=self._notice(event, task))
         if not command.continues:
             return turn
-        return await self._converse(turn, mode, command.text, on_token, cancel)
+        # In a chapter task every turn drafts, except the one that steers the discussion back to the plot.
+        drafting = command.kind == commands.DRAFT or (
+            (task or {}).get("kind") in DRAFTING_KINDS and command.kind != commands.MAINPLOT)
+        return await self._converse(turn, mode, words, on_token, cancel, drafting=drafting)
 
     async def context(self, task_id: int | None = None, mode: str = CONTINUE, user_text: str | None = None) -> Context:
-        """Exactly what the next turn would send (`inkstone context`); a summary that is due is made first."""
+        """Exactly what the next turn would send (`inkstone context`), without memory lookups the model may
+        still ask for; a summary that is due is made first."""
         if task_id is None:
             task_id = await self.run_store(self._require_active)
-        return await self._build(task_id, mode, user_text)
+        context = await self._build(task_id, mode, user_text)
+        if mode != SETTLE:
+            task = await self.run_store(self.queues.get, task_id)
+            await self.run_store(self._plan_turn, task, context, task["kind"] in DRAFTING_KINDS)
+        return context
 
     # -- the steps of a turn ---------------------------------------------------------
 
@@ -118,7 +162,7 @@ class Gateway:
         return task, None, self.queues.pending_mode(task["id"]) or CONTINUE
 
     async def _converse(self, turn: Turn, mode: str, text: str, on_token: OnToken | None,
-                        cancel: CancelToken | None) -> Turn:
+                        cancel: CancelToken | None, *, drafting: bool = False) -> Turn:
         task_id = turn.task_id
         stored = await self.run_store(self.book.archive.add_message, task_id, "user", text)
         turn.user_message_id = stored["id"]
@@ -132,7 +176,18 @@ class Gateway:
             await self.run_store(self.queues.set_pending_mode, task_id, None)
         reply = _Reply()
         try:
-            await self._stream(context, reply, on_token, cancel)
+            task = turn.task or await self.run_store(self.queues.get, task_id)
+            plan = await self.run_store(self._plan_turn, task, context, drafting)
+            messages = context.to_messages()
+            if plan.needs_memory and self.tool_steps:
+                turn.tools, messages = await self._look_up(turn, context, plan, messages, cancel)
+            if drafting:
+                await self._draft(plan, messages, reply, on_token, cancel)
+            else:
+                await self._stream(messages, reply, on_token, cancel)
+        except Cancelled:
+            reply.state = CUT
+            reply.text = reply.text or "".join(reply.pieces)
         except asyncio.CancelledError:
             reply.state = CUT
             await asyncio.shield(self._finish(turn, reply))
@@ -143,12 +198,17 @@ class Gateway:
             reply.state, reply.error = ERROR, f"{type(exc).__name__}: {exc}"
             await self._finish(turn, reply)
             raise
-        return await self._finish(turn, reply)
+        turn = await self._finish(turn, reply)
+        if drafting and reply.state == COMPLETE and turn.message_id is not None:
+            turn.proposal = await self.run_store(turns.propose_plan_progress, self.book, task_id, turn.message_id)
+            if turn.proposal is not None:
+                turn.notice = " ".join(filter(None, [turn.notice, *turn.proposal["notes"]]))
+        return turn
 
-    async def _stream(self, context: Context, reply: _Reply, on_token: OnToken | None,
+    async def _stream(self, messages: list[dict], reply: _Reply, on_token: OnToken | None,
                       cancel: CancelToken | None) -> None:
         max_tokens = min(self.max_tokens, self.builder.reply_reserve)
-        generation = self.llm.stream(context.to_messages(), max_tokens=max_tokens,
+        generation = self.llm.stream(messages, max_tokens=max_tokens,
                                      temperature=self.temperature, cancel=cancel)
         try:
             async for piece in generation:
@@ -165,11 +225,90 @@ class Gateway:
         if (cancel is not None and cancel.cancelled) or (completion is not None and completion.finish_reason == "cancelled"):
             reply.state = CUT
 
+    # -- memory, drafts and critiques ---------------------------------------------------
+
+    def _plan_turn(self, task: dict, context: Context, drafting: bool) -> turns.TurnPlan:
+        """This turn's notes, fitted into their share of the budget and put on the context. Store thread."""
+        text = next((m["content"] for m in reversed(context.messages) if m["role"] == "user"), "")
+        plan = turns.plan_turn(self.book, self.retriever, task, text, drafting=drafting)
+        context.notes = self.builder.fit_notes(plan.notes)
+        return plan
+
+    async def _look_up(self, turn: Turn, context: Context, plan: turns.TurnPlan, messages: list[dict],
+                       cancel: CancelToken | None) -> tuple[list[dict], list[dict]]:
+        """The bounded tool loop; each call and its result is stored in the task's queue as it happens."""
+        room = max(0, self.builder.notes_cap - sum(note.tokens for note in context.notes))
+        per_call = max(160, room // max(1, self.tool_steps))  # about a character per token for Chinese
+        zh = self.book.meta.language == "zh"
+
+        async def run(call: dict) -> str:
+            vector = None
+            if call["tool"] == tools.QUERY_MEMORY and call.get("mode") != "graph":
+                vector = await self._embed(call["query"])
+            result = await self.run_store(self._run_tool, call, vector, plan.chapter, per_call)
+            await self.run_store(self._store_lookup, turn.task_id, call, result)
+            return result
+
+        guide = tools.tool_instructions(zh, self.tool_steps, entity=plan.entity, chapter=plan.chapter)
+        return await agents.agentic_turn(self.llm, messages, run, max_steps=self.tool_steps, zh=zh,
+                                         instructions=guide, cancel=cancel)
+
+    def _store_lookup(self, task_id: int, call: dict, result: str) -> None:
+        self.book.archive.add_message(task_id, "tool", f"{tools.describe_call(call)}\n{result}",
+                                      meta={"call": call, "result": result})
+
+    async def _embed(self, text: str) -> Sequence[float] | None:
+        if self.embed_query is None:
+            return None
+        try:
+            return await self.embed_query(text)
+        except Exception as exc:  # keyword search still answers without the embedder
+            log.warning("query embedding unavailable, searching by keyword: %s", exc)
+            return None
+
+    def _run_tool(self, call: dict, vector: Sequence[float] | None, chapter: int | None, max_chars: int) -> str:
+        retriever = self.retriever if vector is None else Retriever(self.book.archive, self.book.facts,
+                                                                     lambda _query: vector)
+        return tools.run_tool(self.book, retriever, call, as_of=chapter, max_chars=max_chars)
+
+    async def _draft(self, plan: turns.TurnPlan, messages: list[dict], reply: _Reply, on_token: OnToken | None,
+                     cancel: CancelToken | None) -> None:
+        """Several candidates, each critiqued against the plan goal and canon (and checked for continuity),
+        best first; the best is the reply kept, the others wait in its meta for the author to pick."""
+        max_tokens = min(self.max_tokens, self.builder.reply_reserve)
+        texts = await agents.generate_candidates(self.llm, messages, self.candidates, max_tokens=max_tokens,
+                                                 temperature=max(self.temperature, 0.8), cancel=cancel,
+                                                 on_token=on_token)
+        if cancel is not None and cancel.cancelled:
+            reply.text, reply.state = (texts[0] if texts else ""), CUT
+            return
+        if not texts:
+            return
+        zh = self.book.meta.language == "zh"
+        if len(texts) == 1:
+            ranked = [{"text": texts[0], "critique": "", "score": None}]
+        else:
+            ranked = await agents.rank_candidates(self.llm, texts, plan.plan_goal, plan.canon, zh=zh, cancel=cancel)
+        for candidate in ranked:
+            report = await self.run_store(check_text, self.book, candidate["text"], plan.chapter)
+            if report["issues"]:
+                candidate["issues"] = report["issues"]
+                lines = "; ".join(f"{issue['text']} ↔ {issue['fact']}" for issue in report["issues"][:3])
+                candidate["critique"] = " ".join(filter(None, [candidate["critique"],
+                                                               ("连续性问题：" if zh else "Continuity: ") + lines]))
+                if isinstance(candidate["score"], int):
+                    candidate["score"] = max(1, candidate["score"] - 2 * len(report["issues"]))
+        reply.candidates = agents.best_first(ranked)
+        reply.text = reply.candidates[0]["text"]
+
     async def _finish(self, turn: Turn, reply: _Reply) -> Turn:
         meta = {"mode": turn.mode, **({"error": reply.error} if reply.error else {})}
+        if reply.candidates:
+            meta.update(candidates=reply.candidates, picked=0)
         stored = await self.run_store(self._store_reply, turn.task_id, reply.text, reply.state, meta)
         turn.reply, turn.message_id = reply.text, stored["id"] if stored else None
         turn.cut, turn.error = reply.state == CUT, reply.error
+        turn.candidates = reply.candidates
         return turn
 
     def _store_reply(self, task_id: int, text: str, state: str, meta: dict) -> dict | None:
@@ -208,6 +347,35 @@ class Gateway:
         review = await self.settler.propose(task["id"], cancel=cancel)
         return Turn(task["id"], command, event="review", task=task, review=review,
                     notice=self._notice("review", task, review))
+
+    async def _check(self, command: Command) -> Turn:
+        """The continuity check of the text given, else of the active task's last reply; no model call.
+        The report is kept in the task's queue (as a tool message: shown, never sent to the model)."""
+        task_id, report = await self.run_store(self._check_in_task, command.text)
+        zh = self.book.meta.language == "zh"
+        issues = report["issues"]
+        if zh:
+            notice = f"连续性检查：{len(issues)} 处问题" + "".join(f"\n- {i['text']} ↔ {i['fact']}" for i in issues)
+        else:
+            notice = f"continuity check: {len(issues)} issues" + "".join(f"\n- {i['text']} <> {i['fact']}" for i in issues)
+        if task_id is not None:
+            await self.run_store(self._store_check, task_id, notice, report)
+        return Turn(task_id, command, check=report, notice=notice)
+
+    def _check_in_task(self, text: str) -> tuple[int | None, dict]:
+        task = self.queues.active()
+        if not text.strip():
+            replies = [m for m in self.book.archive.messages(task["id"]) if m["role"] == "assistant"] if task else []
+            if not replies:
+                raise commands.CommandError("nothing to check: write /check followed by the text, "
+                                            "or ask for a draft first")
+            text = replies[-1]["content"]
+        chapter = turns.main_pointer(self.book)
+        report = check_text(self.book, text, chapter["chapter"] if chapter else self.book.plan.current_chapter())
+        return (task["id"] if task else None), report
+
+    def _store_check(self, task_id: int, notice: str, report: dict) -> None:
+        self.book.archive.add_message(task_id, "tool", notice, meta={"check": report})
 
     def _settle_target(self, ref: str) -> dict:
         task = self.queues.resolve(ref, ("open",)) if ref else self.queues.active()

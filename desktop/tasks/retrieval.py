@@ -46,7 +46,7 @@ def broad_retrieval(book: "Book", query: str, as_of: int | None) -> list[Retriev
         Retrieved("facts", _facts_heading(zh, as_of), _fact_lines(book, entities, as_of, zh)),
         Retrieved("plan", "## 大纲进度 Plan" if zh else "## Plan: where the story is", _plan_lines(book, zh)),
         Retrieved("excerpts", "## 原文摘录 Excerpts" if zh else "## Excerpts from the manuscript",
-                  _excerpt_lines(book, terms, zh)),
+                  _excerpt_lines(book, terms, as_of, zh)),
     ]
     return [s for s in sections if s.lines]
 
@@ -141,19 +141,28 @@ def _plan_lines(book: "Book", zh: bool) -> list[str]:
     return lines
 
 
-def _excerpt_lines(book: "Book", terms: list[str], zh: bool) -> list[str]:
-    archive = book.archive
-    chosen: list[int] = []
-    for term in terms:
-        for chunk_id, _ in archive.keyword_search(term, k=2):
-            if chunk_id not in chosen:
-                chosen.append(chunk_id)
-        if len(chosen) >= MAX_EXCERPTS:
+def _excerpt_lines(book: "Book", terms: list[str], as_of: int | None, zh: bool) -> list[str]:
+    """Chunks by hybrid search: for all the terms together, keyword ranking fused (RRF) with the chunks where
+    the named entities meet; then, while there is room, the best chunk for each term on its own.
+
+    Up to the narrative pointer when there is one (the manuscript may run ahead of the plan: then anywhere).
+    Vectors are left out: the query is not embedded on the store thread; the memory tools use them.
+    """
+    from desktop.book.retrieval import Retriever as HybridRetriever, SearchConfig
+
+    retriever = HybridRetriever(book.archive, book.facts, None)
+    hits: dict[int, dict] = {}
+    for chapters in ([(0, as_of)] if as_of is not None else []) + [None]:
+        for query in [" ".join(terms), *terms]:
+            config = SearchConfig(methods=("keyword", "graph"), k=MAX_EXCERPTS, chapters=chapters)
+            for hit in retriever.search(query, config)[:2]:
+                hits.setdefault(hit["id"], hit)
+            if len(hits) >= MAX_EXCERPTS:
+                break
+        if hits:
             break
     lines = []
-    for chunk_id in chosen[:MAX_EXCERPTS]:
-        chunk = archive.chunk(chunk_id)
-        if chunk:
-            where = f"第{chunk['chapter_number']}章" if zh else f"Ch. {chunk['chapter_number']}"
-            lines.append(f"- {where}「{chunk['chapter_title']}」: {_clip(chunk['text'])}")
+    for hit in list(hits.values())[:MAX_EXCERPTS]:
+        where = f"第{hit['chapter_number']}章" if zh else f"Ch. {hit['chapter_number']}"
+        lines.append(f"- {where}「{hit['chapter_title']}」: {_clip(hit['text'])}")
     return lines

@@ -129,7 +129,9 @@ class _Classifier:
         return (UNCHANGED if same else CHANGES), row, "" if same else "body"
 
     def _plan(self, item: dict) -> tuple[str, Any, str]:
-        node = self._plan_nodes().get((item["level"], item["title"]))
+        # A step's title is its kind, unique only within its outline.
+        title = f"{item.get('parent')}/{item['title']}" if item["level"] == "Step" else item["title"]
+        node = self._plan_nodes().get((item["level"], title))
         if node is None:
             return NEW, None, ""
         if item.get("status") and node["status"] == "Completed" and item["status"] != "Completed":
@@ -163,7 +165,7 @@ class _Classifier:
             return None
         name = self._name(found)
         for state in self.facts.state_history(name):
-            if state["key"].lower() not in LIFE_KEYS or not _is_dead(state["key"], state["value"]):
+            if state["key"].lower() not in LIFE_KEYS or not is_dead(state["key"], state["value"]):
                 continue
             if state["valid_from"] <= valid_from and (state["valid_to"] is None or state["valid_to"] > valid_from):
                 return {**state, "entity": name}
@@ -226,6 +228,8 @@ class _Classifier:
 
         def walk(node: dict) -> None:
             nodes[(node["level"], node["title"])] = node
+            for step in node.get("steps", []):
+                nodes[("Step", f"{node['title']}/{step['kind']}")] = {"level": "Step", "title": step["kind"], **step}
             for child in node.get("children", []):
                 walk(child)
 
@@ -261,7 +265,8 @@ class _Classifier:
         return source
 
 
-def _is_dead(key: str, value: Any) -> bool:
+def is_dead(key: str, value: Any) -> bool:
+    """Whether a life state (alive=false, 死亡=true, 状态=阵亡 …) says the character is dead."""
     key = key.lower()
     if key in ("alive", "存活"):
         return value is False or str(value).lower() in ("false", "no", "否")
