@@ -240,6 +240,7 @@ class Workbench:
 
     async def gateway(self):
         """The task gateway over the loaded model; a model that cannot load still lets input be stored."""
+        from desktop.engine.llm import UnavailableLLM
         from desktop.tasks.context import ContextBuilder
         from desktop.tasks.gateway import Gateway
 
@@ -247,7 +248,7 @@ class Workbench:
             try:
                 llm = await self.load_model()
             except Exception as exc:
-                llm = _NoModel(str(exc), self.settings.n_ctx)
+                llm = UnavailableLLM(str(exc), self.settings.n_ctx)
             builder = ContextBuilder(self.book, llm.count_tokens, llm.n_ctx)
             self._gateway = Gateway(self.book, llm, self.queues, builder, run_store=self._run,
                                     candidates=self.settings.candidates, embed_query=self._embed_query)
@@ -256,6 +257,8 @@ class Workbench:
     async def say(self, text: str, *, on_token: Callable[[str], None] | None = None,
                   cancel: CancelToken | None = None) -> dict:
         """One input from the author: a slash command, a message to the active task, or both."""
+        from desktop.engine.llm import UnavailableLLM
+
         gateway = await self.gateway()
         self._llm_state = "generating" if self._llm_state == "ready" else self._llm_state
         try:
@@ -263,7 +266,7 @@ class Workbench:
         finally:
             if self._llm_state == "generating":
                 self._llm_state = "ready"
-            if isinstance(gateway.llm, _NoModel):
+            if isinstance(gateway.llm, UnavailableLLM):
                 self._gateway = None  # try the model again next turn
         result = turn.to_dict()
         if turn.review is not None:
@@ -519,7 +522,7 @@ class Workbench:
         return await self._run(work)
 
 
-    # -- issue 7: memory agents, drafts, continuity checks, personas ----------------------
+    # -- drafts, continuity checks, personas ------------------------------------------------
 
     async def _embed_query(self, text: str):
         """A query vector for the memory tools; the embedder loads on first use, off the store thread."""
@@ -533,10 +536,6 @@ class Workbench:
         message = await self._run(pick_candidate, self.book, message_id, index, edited_text)
         self._notify(Changes(messages=True))
         return message
-
-    async def choose_candidate(self, message_id: int, index: int, text: str | None = None) -> dict:
-        """The chat pane's name for pick_candidate."""
-        return await self.pick_candidate(message_id, index, text)
 
     async def back_to_main_plot(self, extra: str = "", *, on_token: Callable[[str], None] | None = None,
                                 cancel: CancelToken | None = None) -> dict:
@@ -588,28 +587,6 @@ class Workbench:
         await self._run(revert, self.book.archive, name, version)
         self._notify(Changes(archive=True))
         return await self.persona(name)
-
-
-class _NoModel:
-    """Stands in for a chat model that could not load: every call fails with the reason, nothing else breaks."""
-
-    name = "unavailable"
-
-    def __init__(self, reason: str, n_ctx: int):
-        self.reason, self.n_ctx = reason, n_ctx
-
-    def count_tokens(self, text: str) -> int:
-        from desktop.engine.llm import estimate_tokens
-
-        return estimate_tokens(text)
-
-    def __getattr__(self, name: str):
-        from desktop.engine.errors import ModelError
-
-        def fail(*args: Any, **kwargs: Any):
-            raise ModelError(self.reason)
-
-        return fail
 
 
 def _load_json(path: Path | str) -> Any:

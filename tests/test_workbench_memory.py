@@ -28,7 +28,7 @@ def test_the_author_picks_another_candidate_and_the_chat_pane_hears_of_it(workbe
         message = archive.add_message(task["id"], "assistant", "甲稿", meta={
             "candidates": [{"text": "甲稿", "critique": "好", "score": 8},
                            {"text": "乙稿", "critique": "可", "score": 6}], "picked": 0})
-        picked = await workbench.choose_candidate(message["id"], 1, "乙稿，改过")
+        picked = await workbench.pick_candidate(message["id"], 1, "乙稿，改过")
         return picked, await workbench.messages(task["id"])
 
     picked, messages = asyncio.run(scenario())

@@ -22,7 +22,7 @@ from desktop.engine.streaming import (FINISH_CANCELLED, FINISH_LENGTH, FINISH_ST
 from desktop.progress import CancelToken
 
 __all__ = ["Message", "Completion", "Generation", "ModelError", "ModelOutputError", "LLM", "LlamaCppBackend",
-           "open_llm", "estimate_tokens"]
+           "UnavailableLLM", "open_llm", "estimate_tokens"]
 
 Message = dict  # {"role": "system" | "user" | "assistant" | "tool", "content": str}
 
@@ -74,6 +74,25 @@ class LLM(abc.ABC):
 
     async def aclose(self) -> None:
         """Free the model; the backend is unusable afterwards."""
+
+
+class UnavailableLLM:
+    """Stands in for a chat model that could not load: every call fails with the reason, nothing else breaks,
+    so the author's input is still stored and the reply marked as an error."""
+
+    name = "unavailable"
+
+    def __init__(self, reason: str, n_ctx: int):
+        self.reason, self.n_ctx = reason, n_ctx
+
+    def count_tokens(self, text: str) -> int:
+        return estimate_tokens(text)
+
+    def __getattr__(self, name: str):
+        def fail(*args: Any, **kwargs: Any):
+            raise ModelError(self.reason)
+
+        return fail
 
 
 def open_llm(settings: Settings) -> LLM:

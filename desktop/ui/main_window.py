@@ -353,7 +353,7 @@ class MainWindow(QMainWindow):
 
     def _choose_candidate(self, message_id, index: int, text: str) -> None:
         # Not yet in the workbench contract (issue 7): keep the author's pick as the reply.
-        run_op(self, self.workbench.choose_candidate(message_id, index, text))
+        run_op(self, self.workbench.pick_candidate(message_id, index, text))
 
     # -- settlement -----------------------------------------------------------------------------
 

@@ -9,9 +9,10 @@ import pytest
 from tests.ui.fakes import FakeWorkbench
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def qasync_loop(qapp):
-    """One qasync loop for the session, marked running: Qt's event processing (qtbot's waits) drives it."""
+    """A qasync loop per test module, marked running: Qt's event processing (qtbot's waits) drives it.
+    Torn down after the module so tests elsewhere can start their own loops."""
     import qasync
 
     loop = qasync.QEventLoop(qapp, already_running=True)
@@ -22,6 +23,7 @@ def qasync_loop(qapp):
     yield loop
     executor.shutdown(wait=True)
     asyncio.events._set_running_loop(None)
+    asyncio.set_event_loop(None)
 
 
 @pytest.fixture(autouse=True)

@@ -252,8 +252,8 @@ class FakeWorkbench:
         self._record("last_context", task_id)
         return copy.deepcopy(CONTEXT)
 
-    async def choose_candidate(self, message_id, index, text):
-        self._record("choose_candidate", message_id, index, text)
+    async def pick_candidate(self, message_id, index, text):
+        self._record("pick_candidate", message_id, index, text)
 
     # settlement
     async def settle(self, task_id=None, *, progress=None, cancel=None):
