@@ -12,7 +12,7 @@ from typing import Any, Callable, TypeVar
 
 from desktop.book.errors import BookError
 from desktop.config import Settings
-from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
+from desktop.progress import CancelToken, ProgressCallback, no_progress
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")

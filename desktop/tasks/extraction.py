@@ -9,8 +9,7 @@ from desktop.book.errors import DocumentError
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.context import SETTLE_EXAMPLE, settle_instructions
 from desktop.tasks.gateway import RunStore, run_inline
-from desktop.tasks.review import classify
-from desktop.tasks.settlement import clean, extraction_request, extraction_schema, merge
+from desktop.tasks.settlement import clean, extraction_request, extraction_schema, merge, propose_reviewed
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
@@ -104,17 +103,6 @@ class ChapterExtractor:
         merged["chapter"] = number
         doc, notes = clean(self.book, merged, chapter["text"])
         doc["chapter"] = number
-        doc = documents.validate(doc)
-        if documents.is_empty(doc):
+        if documents.is_empty(documents.validate(doc)):
             return None
-        try:
-            self.book.journal.check(doc)
-            problems: list[str] = []
-        except DocumentError as exc:
-            problems = exc.problems
-        review = {"task_id": None, "settlement_id": None, "document": doc, "items": classify(self.book, doc),
-                  "notes": notes, "problems": problems, "chapter": number}
-        sid = self.book.journal.propose(doc, source=f"import:chapter {number}", review=review)
-        review["settlement_id"] = sid
-        self.book.archive.journal_update(sid, review=review)
-        return review
+        return propose_reviewed(self.book, doc, notes, source=f"import:chapter {number}", chapter=number)

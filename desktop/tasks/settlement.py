@@ -83,18 +83,25 @@ class Settler:
 
     def _journal_review(self, task_id: int, merged: dict, discussion: str, message_ids: list[int]) -> dict:
         doc, notes = clean(self.book, merged, discussion)
-        doc = documents.validate(doc)
-        try:
-            self.book.journal.check(doc)
-            problems: list[str] = []
-        except DocumentError as exc:
-            problems = exc.problems
-        review = {"task_id": task_id, "settlement_id": None, "document": doc, "items": classify(self.book, doc),
-                  "notes": notes, "problems": problems, "messages": message_ids}
-        sid = self.book.journal.propose(doc, source=f"task:{task_id}", task_id=task_id, review=review)
-        review["settlement_id"] = sid
-        self.book.archive.journal_update(sid, review=review)
-        return review
+        return propose_reviewed(self.book, doc, notes, source=f"task:{task_id}", task_id=task_id,
+                                messages=message_ids)
+
+
+def propose_reviewed(book: "Book", doc: dict, notes: list[str], *, source: str, task_id: int | None = None,
+                     **extra: Any) -> dict:
+    """Validate, classify against canon and journal a proposal: the review exactly as the author will see it."""
+    doc = documents.validate(doc)
+    try:
+        book.journal.check(doc)
+        problems: list[str] = []
+    except DocumentError as exc:
+        problems = exc.problems
+    review = {"task_id": task_id, "settlement_id": None, "document": doc, "items": classify(book, doc),
+              "notes": notes, "problems": problems, **extra}
+    sid = book.journal.propose(doc, source=source, task_id=task_id, review=review)
+    review["settlement_id"] = sid
+    book.archive.journal_update(sid, review=review)
+    return review
 
 
 def transcript(part: list[dict], zh: bool) -> str:
