@@ -149,23 +149,12 @@ class Bible:
     # -- reading ------------------------------------------------------------------------
 
     def _entities(self, kind: str) -> list[dict]:
-        rows = self.facts.execute(
-            f"MATCH (e:{kind}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary, "
-            "e.first_chapter AS first_chapter ORDER BY e.first_chapter, e.name"
-        )
+        rows = self.facts.entities_of(kind)
         for row in rows:
-            row["kind"] = kind
             row["aliases"] = row["aliases"] or []
             row["now"] = self.facts.attributes(kind, row["id"])
-            row["history"] = self.facts.execute(
-                f"MATCH (e:{kind} {{id: $id}})-[:HAS_STATE]->(s:State) RETURN s.key AS key, s.value AS value, "
-                "s.valid_from AS valid_from, s.valid_to AS valid_to ORDER BY s.key, s.valid_from",
-                {"id": row["id"]},
-            )
-            row["mentioned_in"] = [r["chapter"] for r in self.facts.execute(
-                f"MATCH (c:Chapter)-[:MENTIONS]->(e:{kind} {{id: $id}}) RETURN c.number AS chapter ORDER BY c.number",
-                {"id": row["id"]},
-            )]
+            row["history"] = self.facts.states_of(kind, row["id"])
+            row["mentioned_in"] = [m["chapter"] for m in self.facts.mentions(kind, row["id"])]
         return rows
 
     def _all_relations(self) -> list[dict]:
@@ -224,7 +213,7 @@ class Bible:
             return []
         by_key: dict[str, list[str]] = {}
         for state in history:
-            value = _decoded(state["value"])
+            value = state["value"]
             by_key.setdefault(state["key"], []).append(
                 f"{md(value)} ({chapters(state['valid_from'], state['valid_to'])})")
         return ["- History:"] + [f"  - {md(key)}: {'; '.join(values)}" for key, values in by_key.items()]
@@ -323,10 +312,3 @@ class Bible:
 
 def _chapter(number: int | None) -> str:
     return "—" if number is None else f"ch. {number}"
-
-
-def _decoded(raw: Any) -> Any:
-    try:
-        return json.loads(raw) if isinstance(raw, str) else raw
-    except ValueError:
-        return raw

@@ -247,13 +247,14 @@ class FactGraph(GraphStore):
     def state_history(self, name: str) -> list[dict]:
         """Every state the entity ever had, with its validity, oldest first."""
         found = self.resolve(name)
-        if not found:
-            return []
+        return self.states_of(*found) if found else []
+
+    def states_of(self, kind: str, entity_id: str) -> list[dict]:
         rows = self.execute(
-            f"MATCH (e:{found[0]} {{id: $id}})-[:HAS_STATE]->(s:State) RETURN s.key AS key, s.value AS value, "
+            f"MATCH (e:{_kind(kind)} {{id: $id}})-[:HAS_STATE]->(s:State) RETURN s.key AS key, s.value AS value, "
             "s.valid_from AS valid_from, s.valid_to AS valid_to, s.settlement AS settlement "
             "ORDER BY s.key, s.valid_from",
-            {"id": found[1]},
+            {"id": entity_id},
         )
         return [{**row, "value": _decode(row["value"])} for row in rows]
 
@@ -319,7 +320,7 @@ class FactGraph(GraphStore):
                 return {"as_of": as_of, "entities": [], "relations": [], "hooks": [], "mentions": []}
             rows = [self._entity_row(*found)]
         else:
-            rows = [row for kind in ENTITY_KINDS if kind != "Hook" for row in self._entities_of(kind)]
+            rows = [row for kind in ENTITY_KINDS if kind != "Hook" for row in self.entities_of(kind)]
         entities = [
             {**row, "aliases": row["aliases"] or [], "attributes": self.attributes(row["kind"], row["id"], as_of)}
             for row in rows
@@ -334,9 +335,9 @@ class FactGraph(GraphStore):
             result["mentions"] = self.mentions_of(name)
         return result
 
-    def _entities_of(self, kind: str) -> list[dict]:
+    def entities_of(self, kind: str) -> list[dict]:
         rows = self.execute(
-            f"MATCH (e:{kind}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary, "
+            f"MATCH (e:{_kind(kind)}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary, "
             "e.first_chapter AS first_chapter, e.settlement AS settlement ORDER BY e.first_chapter, e.name"
         )
         return [{"kind": kind, **row} for row in rows]
@@ -384,12 +385,14 @@ class FactGraph(GraphStore):
 
     def mentions_of(self, name: str) -> list[dict]:
         found = self.resolve(name)
-        if not found:
-            return []
+        return self.mentions(*found) if found else []
+
+    def mentions(self, kind: str, entity_id: str) -> list[dict]:
+        """The chapters that mention an entity, with the chunks that do, in chapter order."""
         return self.execute(
-            f"MATCH (c:Chapter)-[m:MENTIONS]->(e:{found[0]} {{id: $id}}) "
+            f"MATCH (c:Chapter)-[m:MENTIONS]->(e:{_kind(kind)} {{id: $id}}) "
             "RETURN c.number AS chapter, c.title AS title, m.chunks AS chunks ORDER BY c.number",
-            {"id": found[1]},
+            {"id": entity_id},
         )
 
     def latest_chapter(self) -> int:
