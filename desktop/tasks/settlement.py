@@ -88,15 +88,22 @@ class Settler:
 
 
 def propose_reviewed(book: "Book", doc: dict, notes: list[str], *, source: str, task_id: int | None = None,
-                     **extra: Any) -> dict:
-    """Validate, classify against canon and journal a proposal: the review exactly as the author will see it."""
+                     evidence: dict[str, list[dict]] | None = None, **extra: Any) -> dict:
+    """Validate, classify against canon and journal a proposal: the review exactly as the author will see it.
+
+    `evidence` maps an item's path ("relations/0") to the words it came from, each
+    {"message_id", "chunk_id", "quote"}; an item without any gets [] so the review can say so.
+    """
     doc = documents.validate(doc)
     try:
         book.journal.check(doc)
         problems: list[str] = []
     except DocumentError as exc:
         problems = exc.problems
-    review = {"task_id": task_id, "settlement_id": None, "document": doc, "items": classify(book, doc),
+    items = classify(book, doc)
+    for item in items:
+        item["evidence"] = list((evidence or {}).get(item["path"], []))
+    review = {"task_id": task_id, "settlement_id": None, "document": doc, "items": items,
               "notes": notes, "problems": problems, **extra}
     sid = book.journal.propose(doc, source=source, task_id=task_id, review=review)
     review["settlement_id"] = sid
