@@ -107,6 +107,9 @@ async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
 async def _say(wb: Workbench, args: argparse.Namespace) -> Any:
     streamed = not args.json and sys.stdout.isatty()
     on_token = (lambda piece: (sys.stdout.write(piece), sys.stdout.flush())) if streamed else None
+    if args.no_reply:
+        kept = await wb.note(args.text)
+        return {k: kept[k] for k in ("task_id", "message_id", "event", "characters")}
     turn = await wb.say(args.text, on_token=on_token)
     if args.json:
         keys = ("task_id", "reply", "cut", "error", "notice", "review", "tools", "candidates", "proposal", "check")
@@ -305,8 +308,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--kind", default="free", choices=("free", "character", "setting", "outline", "chapter"))
 
     p = add("say", "say something to the active task (slash commands work: /new /switch /restart /settle /draft "
-               "/mainplot /check)")
+               "/mainplot /check /note)")
     p.add_argument("text")
+    p.add_argument("--no-reply", action="store_true", dest="no_reply",
+                   help="keep the words in the active task as a note; the model is not called")
 
     p = add("context", "the exact context the next turn would send to the model")
     p.add_argument("--task", type=int)

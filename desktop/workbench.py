@@ -274,6 +274,19 @@ class Workbench:
         self._notify(Changes(tasks=True, messages=True, journal=turn.review is not None or turn.proposal is not None))
         return result
 
+    async def note(self, text: str = "", *, path: Path | str | None = None) -> dict:
+        """Keep the author's words (or a .txt/.md file's text) in the active task; no model is loaded or called."""
+        from desktop.tasks import notes
+
+        def work() -> dict:
+            words = notes.read_note_file(path) if path is not None else text
+            return notes.store_note(self.book, self.queues, words)
+
+        stored = await self._run(work)
+        self._notify(Changes(tasks=True, messages=True))
+        return {"task_id": stored["task"]["id"], "message_id": stored["message"]["id"], "event": stored["event"],
+                "characters": len(stored["message"]["content"]), "task": stored["task"]}
+
     async def context(self, task_id: int | None = None, mode: str = "continue") -> dict:
         """Exactly the context the next turn would send: sections with token counts, then messages."""
         gateway = await self.gateway()

@@ -1,5 +1,5 @@
-"""Slash commands typed in the input box (/new, /switch, /restart, /settle, /draft, /mainplot, /check and their
-Chinese names) parsed into data."""
+"""Slash commands typed in the input box (/new, /switch, /restart, /settle, /draft, /mainplot, /check, /note and
+their Chinese names) parsed into data."""
 
 from __future__ import annotations
 
@@ -9,8 +9,10 @@ from dataclasses import dataclass
 CONTINUE, NEW, SWITCH, RESTART, SETTLE = "continue", "new", "switch", "restart", "settle"
 DRAFT, MAINPLOT = "draft", "mainplot"  # turns in the active task: candidates + critiques; back to the main plot
 CHECK = "check"                        # continuity check of a draft (the text given, else the task's last reply)
+NOTE = "note"                          # the author's words kept in the active task, no reply asked for
 TASK_KINDS = ("character", "setting", "outline", "chapter", "free")
 DEFAULT_KIND = "free"
+AUTO_TITLE_CHARS = 24  # a task started by the author's first words is titled by them
 
 # Every spelling of a command; the first of each pair is what error messages list.
 _NAMES = {
@@ -21,11 +23,13 @@ _NAMES = {
     "draft": DRAFT, "起草": DRAFT,
     "mainplot": MAINPLOT, "回到主线": MAINPLOT, "主线": MAINPLOT,
     "check": CHECK, "检查": CHECK,
+    "note": NOTE, "笔记": NOTE,
 }
 # Plain words that mean the same as /mainplot (the action is offered as a button too).
 _MAINPLOT_WORDS = {"回到主线", "回主线", "拉回主线", "back to the main plot"}
 KNOWN_COMMANDS = tuple(f"/{name}" for name in _NAMES)
 _NEEDS_ARGUMENT = {NEW: "a title", SWITCH: "a task id or title", RESTART: "a task id or title"}
+_NEEDS_TEXT = {NOTE: "the text to keep"}
 
 # Words that name a task kind when they lead a title ("人物：张三", "character: Zhang San").
 # Checked in this order, so "设定人物" is a character, not a setting.
@@ -81,8 +85,11 @@ def parse(text: str) -> Command:
     if kind == NEW:
         title, task_kind = _title_and_kind(arg)
         return Command(NEW, arg=title, text=body, task_kind=task_kind)
-    if kind in (DRAFT, MAINPLOT, CHECK):  # everything after the command is the author's words
-        return Command(kind, text="\n".join(part for part in (arg, body) if part))
+    if kind in (DRAFT, MAINPLOT, CHECK, NOTE):  # everything after the command is the author's words
+        words = "\n".join(part for part in (arg, body) if part)
+        if kind in _NEEDS_TEXT and not words:
+            raise CommandError(f"/{name} needs {_NEEDS_TEXT[kind]}")
+        return Command(kind, text=words)
     return Command(kind, arg=arg, text=body)
 
 
@@ -110,6 +117,11 @@ def _title_and_kind(arg: str) -> tuple[str, str]:
             raise CommandError("/new needs a title")
         return title, kind
     return arg, kind_of_title(arg)
+
+
+def auto_title(text: str) -> str:
+    """The title of a task that the author's first words start (no task was active)."""
+    return " ".join(text.split())[:AUTO_TITLE_CHARS] or DEFAULT_KIND
 
 
 def kind_of_title(title: str) -> str:

@@ -12,7 +12,7 @@ from desktop.book.retrieval import Retriever
 from desktop.engine import agents, tools
 from desktop.engine.errors import ModelError
 from desktop.progress import Cancelled, CancelToken
-from desktop.tasks import commands, turns
+from desktop.tasks import commands, notes, turns
 from desktop.tasks.commands import Command
 from desktop.tasks.continuity import check_text
 from desktop.tasks.context import CONTINUE, NEW, RESTART, SETTLE, SWITCH, Context, ContextBuilder, SummaryJob
@@ -29,7 +29,6 @@ RunStore = Callable[..., Awaitable[Any]]
 OnToken = Callable[[str], Any]
 EmbedQuery = Callable[[str], Awaitable[Sequence[float]]]
 COMPLETE, CUT, ERROR = "complete", "cut", "error"  # states of a stored reply
-AUTO_TITLE_CHARS = 24
 DRAFTING_KINDS = ("chapter",)  # every turn of such a task is a draft: candidates with critiques
 TOOL_STEPS = 2                 # memory-tool calls per turn: cheap enough for a 0.5B model on a CPU
 
@@ -117,6 +116,8 @@ class Gateway:
             return await self._settle(command, cancel)
         if command.kind == commands.CHECK:
             return await self._check(command)
+        if command.kind == commands.NOTE:
+            return await self._note(command)
         words = command.text
         if command.kind == commands.MAINPLOT:  # the steering words need the plan: made before anything is stored
             words = await self.run_store(turns.main_plot_request, self.book, command.text)
@@ -157,8 +158,7 @@ class Gateway:
         task = self.queues.active()
         if task is None:
             # Nothing is lost for want of a task: the first words start one.
-            title = " ".join(command.text.split())[:AUTO_TITLE_CHARS] or "free"
-            return self.queues.new(title, commands.DEFAULT_KIND), "created", NEW
+            return self.queues.new(commands.auto_title(command.text), commands.DEFAULT_KIND), "created", NEW
         return task, None, self.queues.pending_mode(task["id"]) or CONTINUE
 
     async def _converse(self, turn: Turn, mode: str, text: str, on_token: OnToken | None,
@@ -347,6 +347,17 @@ class Gateway:
         review = await self.settler.propose(task["id"], cancel=cancel)
         return Turn(task["id"], command, event="review", task=task, review=review,
                     notice=self._notice("review", task, review))
+
+    async def _note(self, command: Command) -> Turn:
+        """The author's words kept in the active task as they are; no model is called."""
+        stored = await self.run_store(notes.store_note, self.book, self.queues, command.text)
+        task = stored["task"]
+        zh = self.book.meta.language == "zh"
+        notice = " ".join(filter(None, [self._notice(stored["event"], task),
+                                        f"已记下笔记（{len(command.text)} 字）" if zh
+                                        else f"note kept ({len(command.text)} characters)"]))
+        return Turn(task["id"], command, user_message_id=stored["message"]["id"], event=stored["event"], task=task,
+                    notice=notice)
 
     async def _check(self, command: Command) -> Turn:
         """The continuity check of the text given, else of the active task's last reply; no model call.

@@ -1,0 +1,58 @@
+"""`inkstone say --no-reply` keeps a note without the model; `inkstone settle --json` prints each item's evidence."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from desktop.cli import main
+from desktop.workbench import Workbench
+from tests.tasks.conftest import ScriptedLLM
+
+SETTING = "苏晚出身江南苏家，后来改用寒霜剑。"
+
+
+def run_json(capsys, *argv: str):
+    code = main([*argv, "--json"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    return json.loads(out)
+
+
+@pytest.fixture
+def book(tmp_path, capsys):
+    path = tmp_path / "novel.inkstone"
+    run_json(capsys, "new", str(path), "--title", "寒霜", "--language", "zh")
+    return path
+
+
+def test_say_no_reply_keeps_the_words_as_a_note_without_loading_a_model(book, capsys, monkeypatch):
+    async def no_model(self):
+        pytest.fail("a note loaded the model")
+
+    monkeypatch.setattr(Workbench, "load_model", no_model)
+    kept = run_json(capsys, "say", str(book), "--no-reply", SETTING)
+    assert kept["event"] == "created" and kept["characters"] == len(SETTING)
+    again = run_json(capsys, "say", str(book), "--no-reply", "她左颊有一道旧疤。")
+    assert again["task_id"] == kept["task_id"] and again["event"] is None
+
+
+def test_an_empty_note_is_one_clear_error(book, capsys):
+    assert main(["say", str(book), "--no-reply", "  "]) == 1
+    assert "a note needs some text" in capsys.readouterr().err
+
+
+def test_settle_json_prints_evidence_for_every_item(book, capsys, monkeypatch):
+    llm = ScriptedLLM(documents=[{"entities": [{"kind": "Character", "name": "苏晚"},
+                                               {"kind": "Item", "name": "寒霜剑"}],
+                                  "relations": [{"type": "OWNS", "from": "苏晚", "to": "寒霜剑"}]}])
+
+    async def scripted(self):
+        return llm
+
+    monkeypatch.setattr(Workbench, "load_model", scripted)
+    run_json(capsys, "say", str(book), "--no-reply", SETTING)
+    review = run_json(capsys, "settle", str(book))
+    assert [item["path"] for item in review["items"]] == ["entities/0", "entities/1", "relations/0"]
+    assert all(isinstance(item["evidence"], list) for item in review["items"])
