@@ -69,7 +69,7 @@ class Book:
         except BaseException:
             self.close()
             raise
-        self.journal = Journal(self.archive, self.facts, self.plan)
+        self.journal = Journal(self.archive, self.facts, self.plan, language=meta.language)
 
     @classmethod
     def create(cls, path: Path | str, *, title: str, language: str = "zh",

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from desktop.book import documents
 from desktop.book.errors import BookError, DocumentError
+from desktop.book.plan_parents import with_parents
 
 if TYPE_CHECKING:
     from desktop.book.archive import Archive
@@ -33,14 +34,17 @@ class ApplyResult:
 class Journal:
     """Drives a settlement through proposed → confirmed → applied (or undone) across SQLite and both graphs."""
 
-    def __init__(self, archive: "Archive", facts: "FactGraph", plan: "PlanGraph"):
+    def __init__(self, archive: "Archive", facts: "FactGraph", plan: "PlanGraph", *, language: str = "zh"):
         self.archive = archive
         self.facts = facts
         self.plan = plan
+        self.language = language  # names the outlines made for plan items proposed without a parent
 
     def check(self, doc: dict) -> dict:
-        """Validate against the schema and the graphs; the normalised document, or DocumentError."""
+        """Validate against the schema and the graphs; the normalised document (plan items given the parents
+        they lacked, so the journal records what is created), or DocumentError."""
         doc = documents.validate(doc)
+        doc["plan"] = with_parents(self.plan, doc["plan"], self.language)
         problems = self.facts.check(doc) + self.plan.check(doc["plan"])
         if problems:
             raise DocumentError(problems)
