@@ -1,0 +1,242 @@
+"""The settlement scorer's matching rules, one by one; no model."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from desktop.book import documents
+from desktop.tasks.vocabulary import RELATIONS, STATES
+from tests.bench.settle_score import aggregate, score, similar
+
+GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
+
+
+def section(result: dict, name: str) -> dict:
+    return result["sections"][name]
+
+
+# -- entities ---------------------------------------------------------------------------
+
+
+def test_an_entity_matches_by_name_and_kind():
+    result = score({"entities": [{"kind": "Character", "name": "林风"}]},
+                   {"entities": [{"kind": "Character", "name": "林风"}]})
+    assert (result["recall"], result["precision"]) == (1.0, 1.0)
+
+
+def test_an_entity_of_another_kind_is_both_missed_and_false():
+    result = score({"entities": [{"kind": "Item", "name": "青霜剑"}]},
+                   {"entities": [{"kind": "Character", "name": "青霜剑"}]})
+    assert (section(result, "entities")["missed"], section(result, "entities")["false_positives"]) == (
+        [{"kind": "Item", "name": "青霜剑"}], [{"kind": "Character", "name": "青霜剑"}])
+
+
+@pytest.mark.parametrize("expected, predicted", [
+    ({"kind": "Character", "name": "苏晴", "aliases": ["晴儿"]}, {"kind": "Character", "name": "晴儿"}),
+    ({"kind": "Character", "name": "苏晴"}, {"kind": "Character", "name": "晴儿", "aliases": ["苏晴"]}),
+    ({"kind": "Location", "name": "the Iron Vale"}, {"kind": "Location", "name": "Iron  vale"}),
+    ({"kind": "Item", "name": "《太玄经》"}, {"kind": "Item", "name": "太玄经"}),
+])
+def test_names_resolve_through_aliases_on_either_side_case_quotes_and_a_leading_the(expected, predicted):
+    assert score({"entities": [expected]}, {"entities": [predicted]})["recall"] == 1.0
+
+
+def test_a_predicted_canon_entity_that_is_not_expected_is_ignored():
+    canon = {"entities": [{"kind": "Character", "name": "林风", "aliases": ["林师兄"]}]}
+    result = score({"entities": [{"kind": "Character", "name": "苏晴"}]},
+                   {"entities": [{"kind": "Character", "name": "苏晴"}, {"kind": "Character", "name": "林师兄"}]},
+                   canon)
+    assert section(result, "entities")["ignored"] == 1
+    assert (result["recall"], result["precision"]) == (1.0, 1.0)
+
+
+def test_a_canon_entity_the_case_expects_again_must_be_predicted():
+    canon = {"entities": [{"kind": "Character", "name": "林风"}]}
+    expected = {"entities": [{"kind": "Character", "name": "林风", "aliases": ["风哥"]}]}
+    assert score(expected, {}, canon)["recall"] == 0.0
+
+
+def test_an_absent_phrase_as_an_entity_name_or_alias_is_false_whatever_it_matches():
+    expected = {"entities": [{"kind": "Ability", "name": "擅长炼丹"}]}  # a gold set never does this; the rule wins
+    result = score(expected, {"entities": [{"kind": "Ability", "name": "擅长炼丹"},
+                                           {"kind": "Item", "name": "铁剑", "aliases": ["玄铁重剑"]}]},
+                   absent=["擅长炼丹", "玄铁重剑"])
+    assert section(result, "entities")["matched"] == 0
+    assert len(section(result, "entities")["false_positives"]) == 2
+
+
+def test_duplicates_are_matched_once_and_the_rest_is_false():
+    result = score({"entities": [{"kind": "Character", "name": "阿牛"}]},
+                   {"entities": [{"kind": "Character", "name": "阿牛"}] * 2})
+    assert (result["recall"], result["precision"]) == (1.0, 0.5)
+
+
+# -- relations and ends ---------------------------------------------------------------------
+
+
+def test_relations_match_on_the_canonical_type_and_endpoints_through_aliases():
+    expected = {"entities": [{"kind": "Character", "name": "林风", "aliases": ["小风"]}],
+                "relations": [{"type": "OWNS", "from": "林风", "to": "青霜剑"}]}
+    result = score(expected, {"relations": [{"type": "持有", "from": "小风", "to": "青霜剑"}]})
+    assert section(result, "relations")["matched"] == 1
+
+
+def test_a_reversed_relation_does_not_match_unless_the_type_is_symmetric():
+    assert score({"relations": [{"type": "MASTER_OF", "from": "云长老", "to": "林风"}]},
+                 {"relations": [{"type": "MASTER_OF", "from": "林风", "to": "云长老"}]})["recall"] == 0.0
+    assert score({"relations": [{"type": "SIBLING_OF", "from": "苏晴", "to": "苏雨"}]},
+                 {"relations": [{"type": "姐妹", "from": "苏雨", "to": "苏晴"}]})["recall"] == 1.0
+
+
+def test_ends_match_like_relations_and_are_their_own_section():
+    result = score({"ends": [{"type": "OWNS", "from": "王虎", "to": "青霜剑"}]},
+                   {"relations": [{"type": "OWNS", "from": "王虎", "to": "青霜剑"}]})
+    assert section(result, "ends")["missed"] and section(result, "relations")["false_positives"]
+
+
+def test_a_predicted_relation_that_restates_canon_is_ignored():
+    canon = {"relations": [{"type": "OWNS", "from": "王虎", "to": "青霜剑"}]}
+    result = score({}, {"relations": [{"type": "OWNS", "from": "王虎", "to": "青霜剑"}]}, canon)
+    assert section(result, "relations")["ignored"] == 1 and result["precision"] is None
+
+
+# -- states ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("expected, predicted", [
+    ({"entity": "林风", "key": "realm", "value": "筑基"}, {"entity": "林风", "key": "境界", "value": "筑基期"}),
+    ({"entity": "林风", "key": "realm", "value": "筑基后期"}, {"entity": "林风", "key": "修为", "value": "筑基"}),
+    ({"entity": "老周", "key": "alive", "value": "dead"}, {"entity": "老周", "key": "生死", "value": "死亡"}),
+    ({"entity": "Tom", "key": "alive", "value": "dead"}, {"entity": "Tom", "key": "alive", "value": "killed"}),
+    ({"entity": "Tom", "key": "injury", "value": "broken arm"}, {"entity": "Tom", "key": "wound", "value": " Broken arm "}),
+])
+def test_state_values_match_when_one_contains_the_other_and_death_words_mean_dead(expected, predicted):
+    assert score({"states": [expected]}, {"states": [predicted]})["recall"] == 1.0
+
+
+def test_a_state_with_another_value_or_key_does_not_match():
+    expected = {"states": [{"entity": "林风", "key": "realm", "value": "金丹"}]}
+    assert score(expected, {"states": [{"entity": "林风", "key": "realm", "value": "筑基"}]})["recall"] == 0.0
+    assert score(expected, {"states": [{"entity": "林风", "key": "identity", "value": "金丹"}]})["recall"] == 0.0
+
+
+def test_valid_from_is_checked_only_when_expected_gives_it_and_falls_back_to_the_document_chapter():
+    dead = {"entity": "老周", "key": "alive", "value": "dead"}
+    assert score({"states": [dead]}, {"states": [dead | {"valid_from": 9}]})["recall"] == 1.0
+    at_12 = {"states": [dead | {"valid_from": 12}]}
+    assert score(at_12, {"states": [dead | {"valid_from": 9}]})["recall"] == 0.0
+    assert score(at_12, {"chapter": 12, "states": [dead]})["recall"] == 1.0
+
+
+# -- hooks -------------------------------------------------------------------------------
+
+
+def test_hooks_match_by_similar_name_and_the_same_status():
+    expected = {"hooks": [{"name": "玉佩的来历", "description": "林风母亲留下的玉佩背后有秘密"}]}
+    assert score(expected, {"hooks": [{"name": "玉佩来历之谜"}]})["recall"] == 1.0
+    assert score(expected, {"hooks": [{"name": "玉佩来历之谜", "status": "Resolved"}]})["recall"] == 0.0
+
+
+def test_hooks_match_by_similar_name_and_description_in_english_word_jaccard():
+    expected = {"hooks": [{"name": "The locked letter", "description": "Mara's letter stays sealed until the trial"}]}
+    predicted = {"hooks": [{"name": "Sealed letter", "description": "Mara keeps a sealed letter until the trial"}]}
+    assert score(expected, predicted)["recall"] == 1.0
+    assert score(expected, {"hooks": [{"name": "The harbour fire", "description": "who set it"}]})["recall"] == 0.0
+
+
+def test_hooks_match_by_the_same_involved_entities_and_a_shared_content_word():
+    expected = {"hooks": [{"name": "Why Edmund lied", "involves": ["Edmund Hale"]}]}
+    predicted = {"hooks": [{"name": "Edmund's secret debts", "description": "he lied to the bank",
+                            "involves": ["Edmund Hale"]}]}
+    assert score(expected, predicted)["recall"] == 1.0
+    predicted["hooks"][0]["involves"] = ["Mara"]
+    assert score(expected, predicted)["recall"] == 0.0
+
+
+def test_a_resolved_hook_matches_and_the_canon_hook_restated_is_ignored():
+    canon = {"hooks": [{"name": "断剑之谜", "description": "师父的断剑为何在敌人手里"}]}
+    expected = {"hooks": [{"name": "断剑之谜", "status": "Resolved", "resolved_in": 30}]}
+    predicted = {"hooks": [{"name": "断剑之谜", "status": "Resolved"}, {"name": "断剑之谜"}]}
+    result = score(expected, predicted, canon)
+    assert (result["recall"], result["precision"], section(result, "hooks")["ignored"]) == (1.0, 1.0, 1)
+
+
+# -- settings and plan ------------------------------------------------------------------------
+
+
+def test_settings_match_by_similar_title_or_body():
+    expected = {"settings": [{"title": "修炼境界", "category": "power", "body": "练气、筑基、金丹、元婴、化神"}]}
+    assert score(expected, {"settings": [{"title": "境界划分", "body": "练气、筑基、金丹、元婴、化神五境"}]})["recall"] == 1.0
+    assert score(expected, {"settings": [{"title": "修炼境界体系", "body": "略"}]})["recall"] == 1.0
+    assert score(expected, {"settings": [{"title": "地理", "body": "东荒与西漠"}]})["recall"] == 0.0
+
+
+def test_each_outline_and_each_step_is_an_item_and_steps_match_only_inside_their_outline():
+    expected = {"plan": [{"level": "ShortOutline", "title": "黑风寨救人", "steps": [
+        {"kind": "Start", "summary": "林风得知苏晴被黑风寨掳走"},
+        {"kind": "Climax", "summary": "林风夜闯黑风寨救出苏晴"}]}]}
+    predicted = {"plan": [{"level": "ShortOutline", "title": "黑风寨救人", "steps": [
+        {"kind": "Start", "summary": "林风得知苏晴被掳走到黑风寨"}]}]}
+    result = section(score(expected, predicted), "plan")
+    assert (result["expected"], result["predicted"], result["matched"]) == (3, 2, 2)
+    wrong_outline = {"plan": [{"level": "LongOutline", "title": "黑风寨救人", "steps": predicted["plan"][0]["steps"]}]}
+    result = section(score(expected, wrong_outline), "plan")
+    assert (result["expected"], result["predicted"], result["matched"]) == (3, 2, 0)
+
+
+def test_similar_is_bigram_dice_for_chinese_and_word_jaccard_for_english():
+    assert similar("林风得知苏晴被掳", "林风得知苏晴被抓")
+    assert not similar("林风得知苏晴被掳", "苏晴夜里独自离开")
+    assert similar("the siege of Harrowgate", "Harrowgate siege")
+    assert not similar("a storm at sea", "the wedding feast")
+    assert similar("灭门", "第一卷 灭门之夜", contain=True) and not similar("灭门", "第一卷 灭门之夜")
+
+
+# -- aggregate ----------------------------------------------------------------------------------
+
+
+def test_aggregate_micro_averages_over_items_and_reports_every_section():
+    one = score({"entities": [{"kind": "Character", "name": "林风"}, {"kind": "Character", "name": "苏晴"}]},
+                {"entities": [{"kind": "Character", "name": "林风"}]})
+    two = score({"states": [{"entity": "林风", "key": "realm", "value": "筑基"}]},
+                {"states": [{"entity": "林风", "key": "realm", "value": "金丹"}]})
+    total = aggregate([one, two])
+    assert (total["recall"], total["precision"], total["items"]) == (pytest.approx(1 / 3, abs=1e-3), 0.5, 3)
+    assert total["by_section"]["entities"] == {"recall": 0.5, "precision": 1.0, "expected": 2, "predicted": 1,
+                                               "matched": 1}
+    assert total["by_section"]["hooks"]["recall"] is None
+    assert set(total["by_section"]) == {"entities", "relations", "ends", "states", "hooks", "settings", "plan"}
+
+
+# -- the gold set itself -------------------------------------------------------------------------
+
+
+def gold_cases() -> list[dict]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(GOLD.glob("*.json"))]
+
+
+def test_the_gold_set_is_valid_settlement_documents_in_the_closed_vocabulary():
+    cases = gold_cases()
+    assert len(cases) >= 44
+    assert len({case["id"] for case in cases}) == len(cases)
+    assert sum(case["language"] == "zh" for case in cases) >= 24
+    assert sum(case["language"] == "en" for case in cases) >= 16
+    for case in cases:
+        assert 2 <= len(case["messages"]) <= 14, case["id"]
+        assert {m["role"] for m in case["messages"]} <= {"user", "assistant"}, case["id"]
+        for doc in (case["expected"], case.get("canon") or {}):
+            jsonschema.validate(doc, documents.settlement_schema())
+        for item in case["expected"].get("relations", []) + case["expected"].get("ends", []):
+            assert item["type"] in RELATIONS, (case["id"], item)
+        for item in case["expected"].get("states", []):
+            assert item["key"] in STATES, (case["id"], item)
+
+
+def test_every_gold_case_scores_perfectly_against_itself_and_absent_phrases_are_never_expected():
+    for case in gold_cases():
+        result = score(case["expected"], case["expected"], case.get("canon"), case.get("absent", []))
+        assert result["matched"] == result["items"] == result["predicted"], case["id"]
