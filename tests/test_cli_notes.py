@@ -56,3 +56,23 @@ def test_settle_json_prints_evidence_for_every_item(book, capsys, monkeypatch):
     review = run_json(capsys, "settle", str(book))
     assert [item["path"] for item in review["items"]] == ["entities/0", "entities/1", "relations/0"]
     assert all(isinstance(item["evidence"], list) for item in review["items"])
+
+
+def test_the_workbench_keeps_a_gb18030_file_as_a_note(book, tmp_path):
+    import asyncio
+
+    path = tmp_path / "苏晚.txt"
+    path.write_bytes(SETTING.encode("gb18030"))
+
+    async def keep() -> list[dict]:
+        wb = Workbench(settings_path=None)
+        await wb.open_book(book)
+        try:
+            kept = await wb.note(path=path)
+            return [kept, await wb.messages(kept["task_id"])]
+        finally:
+            await wb.shutdown()
+
+    kept, messages = asyncio.run(keep())
+    assert kept["characters"] == len(SETTING)
+    assert [(m["role"], m["content"], m["meta"]) for m in messages] == [("user", SETTING, {"note": True})]

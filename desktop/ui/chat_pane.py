@@ -1,8 +1,10 @@
-"""The chat pane: the active task's history, replies streaming token by token, Stop, candidates, the context drawer."""
+"""The chat pane: the active task's history, replies streaming token by token, Stop, candidates, the context drawer,
+and notes (text files dropped on the input box or chosen) kept without a reply."""
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 
 from PySide6.QtCore import QStringListModel, Qt, QTimer, Signal
 from PySide6.QtGui import QTextCharFormat, QTextCursor
@@ -25,16 +27,29 @@ from PySide6.QtWidgets import (
 from desktop.ui.theme import ACCENT_COLOUR, WARNING_COLOUR
 
 FLUSH_MS = 33  # tokens are painted at most ~30 times a second, however fast the model is
+NOTE_FILE_SUFFIXES = (".txt", ".md", ".markdown", ".text")
 
 
 def has_local_files(mime) -> bool:
     return mime.hasUrls() and any(url.isLocalFile() for url in mime.urls())
 
 
+def note_files(mime) -> list[str]:
+    """The dropped files when every one is a text note (.txt, .md); anything else is an import for the window."""
+    if not has_local_files(mime):
+        return []
+    files = [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+    if all(Path(f).suffix.lower() in NOTE_FILE_SUFFIXES and Path(f).is_file() for f in files):
+        return files
+    return []
+
+
 class ChatInput(QPlainTextEdit):
-    """Enter sends, Shift+Enter breaks the line; `/` opens the command list; dropped files go to the window."""
+    """Enter sends, Shift+Enter breaks the line; `/` opens the command list; text files dropped here become notes,
+    any other dropped files go to the window (an import)."""
 
     submitted = Signal(str)
+    note_files_dropped = Signal(list)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -88,10 +103,27 @@ class ChatInput(QPlainTextEdit):
         self.moveCursor(QTextCursor.End)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
+        if note_files(event.mimeData()):
+            event.acceptProposedAction()
+            return
         if has_local_files(event.mimeData()):
-            event.ignore()  # files are an import: let the window take them
+            event.ignore()  # other files are an import: let the window take them
             return
         super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802 — Qt override
+        if note_files(event.mimeData()):
+            event.acceptProposedAction()
+            return
+        super().dragMoveEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802 — Qt override
+        files = note_files(event.mimeData())
+        if files:
+            event.acceptProposedAction()
+            self.note_files_dropped.emit(files)
+            return
+        super().dropEvent(event)
 
 
 class CandidatePicker(QWidget):
@@ -188,6 +220,8 @@ class ChatPane(QWidget):
     stop_requested = Signal()
     context_requested = Signal()
     candidate_chosen = Signal(object, int, str)  # message id, candidate index, the (edited) text
+    note_files_requested = Signal(list)  # text files to keep as notes in the active task
+    note_file_chooser_requested = Signal()
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -209,6 +243,8 @@ class ChatPane(QWidget):
                                               "/ for commands"))
         self.input.setMaximumHeight(110)
         self.input.submitted.connect(self._on_input_submitted)
+        self.input.note_files_dropped.connect(self.note_files_requested)
+        self.input.setToolTip(self.tr("Drop a .txt or .md file here to keep its text as a note in the active task"))
         self.send_button = QPushButton(self.tr("Send"))
         self.send_button.clicked.connect(self._on_send_clicked)
         self.stop_button = QPushButton(self.tr("Stop"))
@@ -220,11 +256,16 @@ class ChatPane(QWidget):
         self.context_button.setCheckable(True)
         self.context_button.setToolTip(self.tr("Show what was sent to the model for the last turn"))
         self.context_button.toggled.connect(self._on_context_toggled)
+        self.note_button = QToolButton()
+        self.note_button.setText(self.tr("Note…"))
+        self.note_button.setToolTip(self.tr("Keep a text file's words in the active task as a note, without a reply"))
+        self.note_button.clicked.connect(self.note_file_chooser_requested)
 
         buttons = QVBoxLayout()
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.stop_button)
         buttons.addWidget(self.context_button)
+        buttons.addWidget(self.note_button)
         buttons.addStretch(1)
         row = QHBoxLayout()
         row.addWidget(self.input, 1)

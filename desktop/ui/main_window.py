@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -94,6 +95,8 @@ class MainWindow(QMainWindow):
         self.chat.stop_requested.connect(self._stop_reply)
         self.chat.context_requested.connect(self._load_context)
         self.chat.candidate_chosen.connect(self._choose_candidate)
+        self.chat.note_files_requested.connect(self._add_note_files)
+        self.chat.note_file_chooser_requested.connect(self._choose_note_file)
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
@@ -140,6 +143,9 @@ class MainWindow(QMainWindow):
         tasks = self.menuBar().addMenu(self.tr("&Task"))
         for action in self.sidebar.actions_for_menu():
             tasks.addAction(action)
+        tasks.addSeparator()
+        tasks.addAction(self._action(self.tr("Add a note from a file…"), "Ctrl+Shift+N", self._choose_note_file))
+        tasks.addAction(self._action(self.tr("Paste as a note"), "Ctrl+Shift+P", self._paste_note))
         tools = self.menuBar().addMenu(self.tr("T&ools"))
         tools.addAction(self._action(self.tr("Load model"), "Ctrl+L", self._load_model))
         tools.addAction(self._action(self.tr("Settings…"), QKeySequence.Preferences, self._open_settings))
@@ -355,6 +361,37 @@ class MainWindow(QMainWindow):
         # Not yet in the workbench contract (issue 7): keep the author's pick as the reply.
         run_op(self, self.workbench.pick_candidate(message_id, index, text))
 
+    # -- notes: the author's words kept without a reply -------------------------------------------
+
+    def _choose_note_file(self) -> None:
+        if not self._needs_book():
+            return
+        dialog = QFileDialog(self, self.tr("Keep a text file as a note"))
+        dialog.setFileMode(QFileDialog.ExistingFiles)
+        dialog.setNameFilter(self.tr("Text notes (*.txt *.md)"))
+        dialog.filesSelected.connect(self._add_note_files)
+        self._dialogs["note_file"] = dialog
+        dialog.open()
+
+    def _add_note_files(self, files: list) -> None:
+        if self._needs_book() and files:
+            run_op(self, self._keep_notes([{"path": str(f)} for f in files])).success(self._notes_kept)
+
+    def _paste_note(self) -> None:
+        text = QApplication.clipboard().text().strip()
+        if not text:
+            self.statusBar().showMessage(self.tr("The clipboard holds no text to keep."), 5000)
+        elif self._needs_book():
+            run_op(self, self._keep_notes([{"text": text}])).success(self._notes_kept)
+
+    async def _keep_notes(self, notes: list[dict]) -> list[dict]:
+        return [await self.workbench.note(**note) for note in notes]
+
+    def _notes_kept(self, kept: list[dict]) -> None:
+        characters = sum(k.get("characters") or 0 for k in kept)
+        self.statusBar().showMessage(self.tr("Kept %1 notes (%2 characters) in the active task")
+                                     .replace("%1", str(len(kept))).replace("%2", str(characters)), 6000)
+
     # -- settlement -----------------------------------------------------------------------------
 
     def _settle_task(self, task_id) -> None:
@@ -375,6 +412,8 @@ class MainWindow(QMainWindow):
         dialog.reject_requested.connect(self._reject_review)
         self._dialogs["review"] = dialog
         dialog.open()
+        if review.get("task_id") is not None:  # the discussion it was made from, to check each item against
+            self._read(self.workbench.messages(review["task_id"])).success(dialog.set_messages)
         return dialog
 
     def _apply_review(self, review: dict) -> None:

@@ -1,4 +1,5 @@
-"""The settlement review: the author accepts, edits or rejects each proposed fact; nothing is written until Apply."""
+"""The settlement review: the author accepts, edits or rejects each proposed fact against the words it came from;
+nothing is written until Apply."""
 
 from __future__ import annotations
 
@@ -18,12 +19,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSplitter,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
+from desktop.ui.review_discussion import DiscussionView
 from desktop.ui.review_fields import FIELDS, describe_fact, item_title, make_editor, read_back
 from desktop.ui.theme import BADGE_COLOURS, WARNING_COLOUR
 
@@ -32,9 +35,11 @@ PREVIEW_LIMIT = 30  # nodes in each preview graph; the preview shows the neighbo
 
 
 class ItemCard(QFrame):
-    """One proposed item: accept box, badge, the canon fact it conflicts with, and its fields editable in place."""
+    """One proposed item: accept box, badge, the words it came from, the canon fact it conflicts with, and its
+    fields editable in place. A click on the card asks for its words to be shown in the discussion."""
 
     changed = Signal()
+    selected = Signal()
 
     def __init__(self, section: str, item: dict, info: dict, labels: dict[str, str], parent=None):
         super().__init__(parent)
@@ -67,6 +72,8 @@ class ItemCard(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 4, 6, 4)
         layout.addLayout(header)
+        self.evidence_label = self._evidence_box(info.get("evidence") or [])
+        layout.addWidget(self.evidence_label)
         if info.get("existing") is not None or info.get("source"):
             layout.addWidget(self._canon_box(info))
         self.form_box = QWidget()
@@ -114,6 +121,34 @@ class ItemCard(QFrame):
             "body": self.tr("Text"), "entities": self.tr("Entities"), "level": self.tr("Level"),
             "parent": self.tr("Parent"), "storyline": self.tr("Storyline"), "chapters": self.tr("Chapters"),
         }
+
+    def evidence(self) -> list[dict]:
+        return list(self.info.get("evidence") or [])
+
+    def _evidence_box(self, evidence: list[dict]) -> QLabel:
+        """The quoted sentences under the title; an item nobody said is marked, so it is checked, not trusted."""
+        box = QLabel()
+        box.setWordWrap(True)
+        box.setTextFormat(Qt.PlainText)
+        quotes = [str(e.get("quote") or "").strip() for e in evidence if isinstance(e, dict)]
+        quotes = [q for q in quotes if q]
+        if quotes:
+            box.setText("\n".join(f"“{q}”" for q in quotes))
+            box.setToolTip(self.tr("Click to see these words in the discussion"))
+            box.setStyleSheet("color: #555555; font-style: italic; border-left: 3px solid #c9a227; "
+                              "padding-left: 6px; margin-left: 18px;")
+        else:
+            box.setText(self.tr("No evidence"))
+            box.setToolTip(self.tr("No words in the discussion were found for this item: check it before accepting"))
+            box.setStyleSheet(f"color: {WARNING_COLOUR}; font-weight: bold; margin-left: 18px;")
+        return box
+
+    def set_selected(self, selected: bool) -> None:
+        self.setStyleSheet("ItemCard { border: 2px solid #c9a227; }" if selected else "")
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802 — Qt override
+        self.selected.emit()
+        super().mousePressEvent(event)
 
     def _canon_box(self, info: dict) -> QWidget:
         box = QLabel()
@@ -187,7 +222,7 @@ class SettlementReview(QDialog):
     apply_requested = Signal(dict)
     reject_requested = Signal(object)
 
-    def __init__(self, review: dict, before: dict | None = None, parent=None):
+    def __init__(self, review: dict, before: dict | None = None, parent=None, messages: list[dict] | None = None):
         super().__init__(parent)
         self.review = copy.deepcopy(review)
         self.before = before or {"entities": [], "relations": []}
@@ -215,6 +250,7 @@ class SettlementReview(QDialog):
             for index, item in enumerate(entries):
                 card = ItemCard(section, item, infos.get(f"{section}/{index}", {}), self._badges)
                 card.changed.connect(self._on_card_changed)
+                card.selected.connect(lambda c=card: self._on_card_selected(c))
                 group_layout.addWidget(card)
                 self.cards.setdefault(section, []).append(card)
             items_layout.addWidget(group)
@@ -232,10 +268,15 @@ class SettlementReview(QDialog):
         top.addWidget(QLabel(self.tr("Story chapter")))
         top.addWidget(self.chapter)
 
+        self.discussion = DiscussionView()
+        self.side = QTabWidget()
+        self.side.addTab(self.discussion, self.tr("Discussion"))
+        self.side.addTab(self._build_preview(), self.tr("Before and after"))
+        self._selected: ItemCard | None = None
         split = QSplitter(Qt.Horizontal)
         split.addWidget(scroll)
-        split.addWidget(self._build_preview())
-        split.setSizes([640, 420])
+        split.addWidget(self.side)
+        split.setSizes([640, 480])
 
         self.error = QLabel()
         self.error.setWordWrap(True)
@@ -263,7 +304,8 @@ class SettlementReview(QDialog):
         layout.addWidget(split, 1)
         layout.addWidget(self.error)
         layout.addLayout(buttons)
-        self.resize(1120, 720)
+        self.resize(1200, 760)
+        self.set_messages(messages or [])
         self._on_card_changed()
 
     def _build_preview(self) -> QWidget:
@@ -281,6 +323,23 @@ class SettlementReview(QDialog):
         layout.addWidget(self.after_view, 1)
         layout.addWidget(self.change_list)
         return panel
+
+    # -- the discussion ----------------------------------------------------------------
+
+    def set_messages(self, messages: list[dict]) -> None:
+        """The discussion the settlement was made from (the workbench gives it); shown first when there is one."""
+        self.discussion.set_messages(messages)
+        self.side.setCurrentIndex(0 if self.discussion.has_messages() else 1)
+        if self._selected is not None:
+            self.discussion.highlight(self._selected.evidence())
+
+    def _on_card_selected(self, card: ItemCard) -> None:
+        if self._selected is not None:
+            self._selected.set_selected(False)
+        self._selected = card
+        card.set_selected(True)
+        if self.discussion.highlight(card.evidence()):
+            self.side.setCurrentWidget(self.discussion)
 
     # -- the author's decisions --------------------------------------------------------
 

@@ -219,6 +219,18 @@
         <source>(failed)</source>
         <translation />
     </message>
+    <message>
+        <source>Drop a .txt or .md file here to keep its text as a note in the active task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Keep a text file's words in the active task as a note, without a reply</source>
+        <translation />
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>
@@ -736,6 +748,18 @@
         <source>command line</source>
         <translation />
     </message>
+    <message>
+        <source>Click to see these words in the discussion</source>
+        <translation />
+    </message>
+    <message>
+        <source>No evidence</source>
+        <translation />
+    </message>
+    <message>
+        <source>No words in the discussion were found for this item: check it before accepting</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -917,6 +941,30 @@
     </message>
     <message>
         <source>Backups…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add a note from a file…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Keep a text file as a note</source>
+        <translation />
+    </message>
+    <message>
+        <source>Kept %1 notes (%2 characters) in the active task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Paste as a note</source>
+        <translation />
+    </message>
+    <message>
+        <source>Text notes (*.txt *.md)</source>
+        <translation />
+    </message>
+    <message>
+        <source>The clipboard holds no text to keep.</source>
         <translation />
     </message>
 </context>
@@ -1349,6 +1397,14 @@
         <source>Reject settlement</source>
         <translation />
     </message>
+    <message>
+        <source>Before and after</source>
+        <translation />
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>TaskSidebar</name>
@@ -1449,6 +1505,25 @@
     </message>
     <message>
         <source>Unexpected error: %1</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>DiscussionView</name>
+    <message>
+        <source>Author</source>
+        <translation />
+    </message>
+    <message>
+        <source>Author (note)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Inkstone</source>
+        <translation />
+    </message>
+    <message>
+        <source>The discussion this settlement was made from is not available.</source>
         <translation />
     </message>
 </context>

@@ -219,6 +219,18 @@
         <source>(failed)</source>
         <translation>（失败）</translation>
     </message>
+    <message>
+        <source>Drop a .txt or .md file here to keep its text as a note in the active task</source>
+        <translation>把 .txt 或 .md 文件拖到这里，即可把其中文字作为笔记存入当前任务</translation>
+    </message>
+    <message>
+        <source>Keep a text file's words in the active task as a note, without a reply</source>
+        <translation>把文本文件的内容作为笔记存入当前任务，不请模型回复</translation>
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation>笔记…</translation>
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>
@@ -736,6 +748,18 @@
         <source>command line</source>
         <translation>命令行</translation>
     </message>
+    <message>
+        <source>Click to see these words in the discussion</source>
+        <translation>点击在讨论中查看这段原话</translation>
+    </message>
+    <message>
+        <source>No evidence</source>
+        <translation>无出处</translation>
+    </message>
+    <message>
+        <source>No words in the discussion were found for this item: check it before accepting</source>
+        <translation>讨论中找不到这一项的原话：接受之前请先核对</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -918,6 +942,30 @@
     <message>
         <source>Backups…</source>
         <translation>备份…</translation>
+    </message>
+    <message>
+        <source>Add a note from a file…</source>
+        <translation>从文件添加笔记…</translation>
+    </message>
+    <message>
+        <source>Keep a text file as a note</source>
+        <translation>把文本文件存为笔记</translation>
+    </message>
+    <message>
+        <source>Kept %1 notes (%2 characters) in the active task</source>
+        <translation>已在当前任务中存入 %1 条笔记（%2 字）</translation>
+    </message>
+    <message>
+        <source>Paste as a note</source>
+        <translation>粘贴为笔记</translation>
+    </message>
+    <message>
+        <source>Text notes (*.txt *.md)</source>
+        <translation>文本笔记 (*.txt *.md)</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no text to keep.</source>
+        <translation>剪贴板里没有可存的文字。</translation>
     </message>
 </context>
 <context>
@@ -1349,6 +1397,14 @@
         <source>Reject settlement</source>
         <translation>驳回结算</translation>
     </message>
+    <message>
+        <source>Before and after</source>
+        <translation>前后对比</translation>
+    </message>
+    <message>
+        <source>Discussion</source>
+        <translation>讨论</translation>
+    </message>
 </context>
 <context>
     <name>TaskSidebar</name>
@@ -1450,6 +1506,25 @@
     <message>
         <source>Unexpected error: %1</source>
         <translation>意外错误：%1</translation>
+    </message>
+</context>
+<context>
+    <name>DiscussionView</name>
+    <message>
+        <source>Author</source>
+        <translation>作者</translation>
+    </message>
+    <message>
+        <source>Author (note)</source>
+        <translation>作者（笔记）</translation>
+    </message>
+    <message>
+        <source>Inkstone</source>
+        <translation>助手</translation>
+    </message>
+    <message>
+        <source>The discussion this settlement was made from is not available.</source>
+        <translation>这次结算所依据的讨论不可用。</translation>
     </message>
 </context>
 </TS>

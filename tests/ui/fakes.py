@@ -248,6 +248,14 @@ class FakeWorkbench:
             result["candidates"] = self.candidates
         return result
 
+    async def note(self, text="", *, path=None):
+        self._record("note", text, path=path)
+        words = Path(path).read_bytes().decode("utf-8", "replace") if path is not None else text
+        self.history.append({"id": len(self.history) + 1, "role": "user", "content": words, "state": "complete",
+                             "meta": {"note": True}})
+        self.notify(messages=True, tasks=True)
+        return {"task_id": 1, "message_id": len(self.history), "event": None, "characters": len(words)}
+
     async def last_context(self, task_id=None):
         self._record("last_context", task_id)
         return copy.deepcopy(CONTEXT)
