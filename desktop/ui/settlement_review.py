@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
 from desktop.ui.review_discussion import DiscussionView
 from desktop.ui.review_fields import FIELDS, describe_fact, item_title, make_editor, read_back
-from desktop.ui.theme import BADGE_COLOURS, WARNING_COLOUR
+from desktop.ui.theme import BADGE_COLOURS, WARNING_COLOUR, current_theme
 
 SECTIONS = ("entities", "relations", "ends", "states", "hooks", "settings", "plan")
 PREVIEW_LIMIT = 30  # nodes in each preview graph; the preview shows the neighbourhood of the change, not the book
@@ -135,7 +135,8 @@ class ItemCard(QFrame):
         if quotes:
             box.setText("\n".join(f"“{q}”" for q in quotes))
             box.setToolTip(self.tr("Click to see these words in the discussion"))
-            box.setStyleSheet("color: #555555; font-style: italic; border-left: 3px solid #c9a227; "
+            colour = "#555555" if current_theme() == "light" else "#b8b8b8"
+            box.setStyleSheet(f"color: {colour}; font-style: italic; border-left: 3px solid #c9a227; "
                               "padding-left: 6px; margin-left: 18px;")
         else:
             box.setText(self.tr("No evidence"))
