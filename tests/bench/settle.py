@@ -1,0 +1,108 @@
+"""`bench settle`: the real model settles every gold discussion; recall and precision overall and per section."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):  # run as a script: the repository root makes `tests` and `desktop` importable
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from desktop.config import Settings  # noqa: E402
+from desktop.workbench import Workbench  # noqa: E402
+from tests.bench.settle_score import SECTIONS, aggregate, score  # noqa: E402
+
+GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cases", default="*.json", help=f"glob of gold cases in {GOLD} (default: all)")
+    parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
+    parser.add_argument("--backend", default="default",
+                        help='"default" (the model the app would pick), a .gguf path, '
+                             "or the URL of an OpenAI-compatible server")
+    parser.add_argument("--server-model", default="", help="the model name to ask an OpenAI-compatible server for")
+    parser.add_argument("--out", default=None, help="write per-case details (predicted, matched, missed, false) here")
+
+
+def load_cases(pattern: str = "*.json", limit: int | None = None) -> list[dict]:
+    cases = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(GOLD.glob(pattern))]
+    return cases[:limit] if limit is not None else cases
+
+
+def settings_for(backend: str, server_model: str = "") -> Settings:
+    settings = Settings()
+    if backend.startswith(("http://", "https://")):
+        settings.server_url, settings.server_model = backend, server_model
+    elif backend != "default":
+        settings.model_path = backend
+    return settings
+
+
+async def settle_case(wb: Workbench, case: dict, folder: Path) -> tuple[dict, float]:
+    """A fresh book with the case's canon, its discussion stored as it was said (no model), then settle."""
+    await wb.create_book(folder / f"{case['id']}.inkstone", title=case["id"], language=case["language"])
+    try:
+        if case.get("canon"):
+            await wb.apply(case["canon"], source="file:canon.json")
+        task_id = (await wb.new_task(case["about"][:80]))["id"]
+        for message in case["messages"]:
+            # stored exactly as the gateway stores turns, but without asking the model for replies
+            await wb._run(wb.book.archive.add_message, task_id, message["role"], message["content"])
+        started = time.perf_counter()
+        review = await wb.settle(task_id)
+        return review["document"], time.perf_counter() - started
+    finally:
+        await wb.close_book()
+
+
+def _details(case: dict, result: dict, predicted: dict, seconds: float, error: str | None) -> dict:
+    return {"id": case["id"], "language": case["language"], "seconds": round(seconds, 2), "error": error,
+            "recall": result["recall"], "precision": result["precision"], "predicted": predicted,
+            "sections": {name: {key: result["sections"][name][key]
+                                for key in ("matches", "missed", "false_positives", "ignored")}
+                         for name in SECTIONS}}
+
+
+async def run(args: argparse.Namespace) -> dict:
+    """{"recall", "precision", "items", "seconds_per_case", "cases", "by_section", "model"}; prints nothing."""
+    cases = load_cases(args.cases, args.limit)
+    if not cases:
+        raise SystemExit(f"no gold cases match {args.cases!r} in {GOLD}")
+    wb = Workbench(settings_for(args.backend, getattr(args, "server_model", "")))
+    results, details, seconds = [], [], []
+    try:
+        await wb.load_model()
+        with tempfile.TemporaryDirectory(prefix="inkstone-bench-settle-") as tmp:
+            for case in cases:
+                error = None
+                try:
+                    predicted, took = await settle_case(wb, case, Path(tmp))
+                except Exception as exc:  # one failing case is a measurement (nothing found), not the end of the bench
+                    predicted, took, error = {}, 0.0, f"{type(exc).__name__}: {exc}"
+                result = score(case["expected"], predicted, case.get("canon"), case.get("absent", []))
+                results.append(result)
+                seconds.append(took)
+                details.append(_details(case, result, predicted, took, error))
+        model = wb.model_status().get("model")
+    finally:
+        await wb.shutdown()
+    summary = aggregate(results)
+    if args.out:
+        Path(args.out).write_text(json.dumps({"summary": summary, "cases": details}, ensure_ascii=False, indent=1),
+                                  encoding="utf-8")
+    return {"recall": summary["recall"], "precision": summary["precision"], "items": summary["items"],
+            "seconds_per_case": round(sum(seconds) / len(seconds), 2), "cases": len(cases),
+            "errors": sum(d["error"] is not None for d in details), "by_section": summary["by_section"],
+            "model": Path(model).name if model else None}
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    add_arguments(parser)
+    print(json.dumps(asyncio.run(run(parser.parse_args())), ensure_ascii=False, indent=1))
