@@ -70,7 +70,8 @@ def _details(case: dict, result: dict, predicted: dict, seconds: float, error: s
 
 
 async def run(args: argparse.Namespace) -> dict:
-    """{"recall", "precision", "items", "seconds_per_case", "cases", "by_section", "model"}; prints nothing."""
+    """{"recall", "precision", "items", "seconds_per_case", "cases", "errors", "by_section", "by_language",
+    "model"}; prints nothing. seconds_per_case times settle() alone (book creation and canon excluded)."""
     cases = load_cases(args.cases, args.limit)
     if not cases:
         raise SystemExit(f"no gold cases match {args.cases!r} in {GOLD}")
@@ -80,11 +81,11 @@ async def run(args: argparse.Namespace) -> dict:
         await wb.load_model()
         with tempfile.TemporaryDirectory(prefix="inkstone-bench-settle-") as tmp:
             for case in cases:
-                error = None
+                error, started = None, time.perf_counter()
                 try:
                     predicted, took = await settle_case(wb, case, Path(tmp))
                 except Exception as exc:  # one failing case is a measurement (nothing found), not the end of the bench
-                    predicted, took, error = {}, 0.0, f"{type(exc).__name__}: {exc}"
+                    predicted, took, error = {}, time.perf_counter() - started, f"{type(exc).__name__}: {exc}"
                 result = score(case["expected"], predicted, case.get("canon"), case.get("absent", []))
                 results.append(result)
                 seconds.append(took)
@@ -96,10 +97,14 @@ async def run(args: argparse.Namespace) -> dict:
     if args.out:
         Path(args.out).write_text(json.dumps({"summary": summary, "cases": details}, ensure_ascii=False, indent=1),
                                   encoding="utf-8")
+    by_language = {}
+    for language in sorted({case["language"] for case in cases}):
+        part = aggregate([r for r, case in zip(results, cases) if case["language"] == language])
+        by_language[language] = {key: part[key] for key in ("recall", "precision", "items")}
     return {"recall": summary["recall"], "precision": summary["precision"], "items": summary["items"],
             "seconds_per_case": round(sum(seconds) / len(seconds), 2), "cases": len(cases),
             "errors": sum(d["error"] is not None for d in details), "by_section": summary["by_section"],
-            "model": Path(model).name if model else None}
+            "by_language": by_language, "model": Path(model).name if model else None}
 
 
 if __name__ == "__main__":
