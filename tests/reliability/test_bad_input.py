@@ -91,7 +91,9 @@ BAD_DOCUMENTS = {
     "new-entity-without-kind": ({"entities": [{"name": "路人"}]}, r"entity '路人' is new and needs a kind"),
     "end-without-relation": ({"ends": [{"type": "HATES", "from": "林动", "to": "祖石"}]},
                              r"ends: no open HATES from '林动' to '祖石'"),
-    "plan-orphan": ({"plan": [{"level": "ShortOutline", "title": "x", "parent": "不存在"}]}, r"plan item 1"),
+    # An outline whose parent is missing is no longer refused: its parent is made (tests/book/test_plan_parents.py).
+    "plan-steps-on-a-volume": ({"plan": [{"level": "LongOutline", "title": "x", "steps": [{"kind": "Start"}]}]},
+                               r"only a ShortOutline has steps"),
     "too-many-items": ({"settings": [{"title": f"t{i}", "body": "b"} for i in range(20_001)]},
                        r"document has 20001 items; the limit is 20000 — split it"),
 }
