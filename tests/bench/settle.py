@@ -28,6 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or the URL of an OpenAI-compatible server")
     parser.add_argument("--server-model", default="", help="the model name to ask an OpenAI-compatible server for")
     parser.add_argument("--out", default=None, help="write per-case details (predicted, matched, missed, false) here")
+    parser.add_argument("--rescore", default=None, metavar="OUT_FILE",
+                        help="score the predictions of an earlier --out file again, without the model")
 
 
 def load_cases(pattern: str = "*.json", limit: int | None = None) -> list[dict]:
@@ -62,6 +64,7 @@ async def settle_case(wb: Workbench, case: dict, folder: Path) -> tuple[dict, fl
 
 
 def _details(case: dict, result: dict, predicted: dict, seconds: float, error: str | None) -> dict:
+    """What one case predicted, what matched, what was missed and what was false."""
     return {"id": case["id"], "language": case["language"], "seconds": round(seconds, 2), "error": error,
             "recall": result["recall"], "precision": result["precision"], "predicted": predicted,
             "sections": {name: {key: result["sections"][name][key]
@@ -71,40 +74,52 @@ def _details(case: dict, result: dict, predicted: dict, seconds: float, error: s
 
 async def run(args: argparse.Namespace) -> dict:
     """{"recall", "precision", "items", "seconds_per_case", "cases", "errors", "by_section", "by_language",
-    "model"}; prints nothing. seconds_per_case times settle() alone (book creation and canon excluded)."""
+    "model"}; prints nothing. seconds_per_case times settle() alone (book creation and canon excluded).
+    With --rescore, the predictions of an earlier --out file are scored again (no model)."""
     cases = load_cases(args.cases, args.limit)
     if not cases:
         raise SystemExit(f"no gold cases match {args.cases!r} in {GOLD}")
+    if getattr(args, "rescore", None):
+        earlier = json.loads(Path(args.rescore).read_text(encoding="utf-8"))
+        runs = {d["id"]: (d["predicted"], d["seconds"], d["error"]) for d in earlier["cases"]}
+        cases = [case for case in cases if case["id"] in runs]
+        return report(cases, [runs[case["id"]] for case in cases], earlier["summary"].get("model"), args.out)
     wb = Workbench(settings_for(args.backend, getattr(args, "server_model", "")))
-    results, details, seconds = [], [], []
+    runs = []
     try:
         await wb.load_model()
         with tempfile.TemporaryDirectory(prefix="inkstone-bench-settle-") as tmp:
             for case in cases:
-                error, started = None, time.perf_counter()
+                started = time.perf_counter()
                 try:
-                    predicted, took = await settle_case(wb, case, Path(tmp))
+                    runs.append((*await settle_case(wb, case, Path(tmp)), None))
                 except Exception as exc:  # one failing case is a measurement (nothing found), not the end of the bench
-                    predicted, took, error = {}, time.perf_counter() - started, f"{type(exc).__name__}: {exc}"
-                result = score(case["expected"], predicted, case.get("canon"), case.get("absent", []))
-                results.append(result)
-                seconds.append(took)
-                details.append(_details(case, result, predicted, took, error))
+                    runs.append(({}, time.perf_counter() - started, f"{type(exc).__name__}: {exc}"))
         model = wb.model_status().get("model")
     finally:
         await wb.shutdown()
+    return report(cases, runs, Path(model).name if model else None, args.out)
+
+
+def report(cases: list[dict], runs: list[tuple[dict, float, str | None]], model: str | None,
+           out: str | None = None) -> dict:
+    """Score each case's (predicted, seconds, error); the figures, and per-case details written to `out`."""
+    results = [score(case["expected"], predicted, case.get("canon"), case.get("absent", []))
+               for case, (predicted, _, _) in zip(cases, runs)]
     summary = aggregate(results)
-    if args.out:
-        Path(args.out).write_text(json.dumps({"summary": summary, "cases": details}, ensure_ascii=False, indent=1),
-                                  encoding="utf-8")
     by_language = {}
     for language in sorted({case["language"] for case in cases}):
         part = aggregate([r for r, case in zip(results, cases) if case["language"] == language])
         by_language[language] = {key: part[key] for key in ("recall", "precision", "items")}
-    return {"recall": summary["recall"], "precision": summary["precision"], "items": summary["items"],
-            "seconds_per_case": round(sum(seconds) / len(seconds), 2), "cases": len(cases),
-            "errors": sum(d["error"] is not None for d in details), "by_section": summary["by_section"],
-            "by_language": by_language, "model": Path(model).name if model else None}
+    figures = {"recall": summary["recall"], "precision": summary["precision"], "items": summary["items"],
+               "seconds_per_case": round(sum(seconds for _, seconds, _ in runs) / len(runs), 2), "cases": len(cases),
+               "errors": sum(error is not None for _, _, error in runs), "by_section": summary["by_section"],
+               "by_language": by_language, "model": model}
+    if out:
+        details = [_details(case, result, *run) for case, result, run in zip(cases, results, runs)]
+        Path(out).write_text(json.dumps({"summary": figures, "cases": details}, ensure_ascii=False, indent=1),
+                             encoding="utf-8")
+    return figures
 
 
 if __name__ == "__main__":
