@@ -7,36 +7,15 @@ from typing import TYPE_CHECKING
 from desktop.book import documents
 from desktop.book.errors import DocumentError
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.context import SETTLE_EXAMPLE, settle_instructions
 from desktop.tasks.gateway import RunStore, run_inline
-from desktop.tasks.settlement import clean, extraction_request, extraction_schema, merge, propose_reviewed
+from desktop.tasks.pipeline.pipeline import Canon, Extraction, canon_of
+from desktop.tasks.settlement import extract_safely, propose_reviewed
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
 
 EXTRACT_JOB = "extract"
-
-
-def chapter_instructions(zh: bool, number: int) -> str:
-    """The settle instructions, told that the text is a chapter of the book rather than a discussion."""
-    where = f"下面是小说第 {number} 章的正文。" if zh else f"Below is the text of chapter {number} of the novel."
-    return settle_instructions(zh) + "\n" + where + " chapter = " + str(number)
-
-
-def parts_of(text: str, count_tokens, budget: int) -> list[str]:
-    """Paragraph-aligned pieces of a chapter, each within `budget` tokens, in order."""
-    parts, current, used = [], [], 0
-    for paragraph in text.split("\n"):
-        cost = count_tokens(paragraph) + 1
-        if current and used + cost > budget:
-            parts.append("\n".join(current))
-            current, used = [], 0
-        current.append(paragraph[: budget * 2] if cost > budget else paragraph)
-        used += min(cost, budget)
-    if any(line.strip() for line in current):
-        parts.append("\n".join(current))
-    return parts
 
 
 class ChapterExtractor:
@@ -81,28 +60,33 @@ class ChapterExtractor:
         return sorted(jobs, key=lambda job: job["payload"]["chapter"])
 
     async def _chapter(self, number: int, cancel: CancelToken | None) -> dict | None:
-        chapter = await self.run_store(self.book.archive.chapter_by_number, number)
-        if chapter is None:  # deleted since it was queued
+        found = await self.run_store(self._read_chapter, number)
+        if found is None:  # deleted since it was queued
             return None
-        zh = self.book.meta.language == "zh"
-        budget = max(512, self.llm.n_ctx // 3)
-        docs = []
-        for part in parts_of(chapter["text"], self.llm.count_tokens, budget):
-            example_text, example_doc = SETTLE_EXAMPLE
-            messages = [{"role": "system", "content": chapter_instructions(zh, number)},
-                        {"role": "user", "content": extraction_request(example_text)},
-                        {"role": "assistant", "content": example_doc},
-                        {"role": "user", "content": extraction_request(part)}]
-            doc = await self.llm.complete_json(messages, extraction_schema(), temperature=0.1, seed=self.seed,
-                                               cancel=cancel)
-            doc["chapter"] = number  # story time is the chapter's, whatever the model wrote
-            docs.append(doc)
-        return await self.run_store(self._propose, number, chapter, merge(docs))
+        chunks, canon = found
+        # Each chunk is a "message": what the pipeline quotes as evidence carries the chunk's id.
+        messages = [{"id": None, "role": "user", "content": c["text"], "chunk_id": c["id"]} for c in chunks]
+        extraction = await extract_safely(messages, canon, self.llm, zh=self.book.meta.language == "zh",
+                                          chapter=number, cancel=cancel, seed=self.seed)
+        return await self.run_store(self._propose, number, extraction)
 
-    def _propose(self, number: int, chapter: dict, merged: dict) -> dict | None:
-        merged["chapter"] = number
-        doc, notes = clean(self.book, merged, chapter["text"])
-        doc["chapter"] = number
+    def _read_chapter(self, number: int) -> tuple[list[dict], Canon] | None:
+        chapter = self.book.archive.chapter_by_number(number)
+        if chapter is None:
+            return None
+        chunks = self.book.archive.chunks_of(chapter["id"]) or [{"id": None, "text": chapter["text"]}]
+        return chunks, canon_of(self.book, number)
+
+    def _propose(self, number: int, extraction: Extraction) -> dict | None:
+        doc = extraction.document
+        doc["chapter"] = number  # story time is the chapter's
+        for section in ("entities", "relations", "states"):
+            for path_index, item in enumerate(doc.get(section, [])):
+                chunk_ids = [e["chunk_id"] for e in extraction.evidence.get(f"{section}/{path_index}", [])
+                             if e.get("chunk_id") is not None]
+                if chunk_ids:
+                    item["chunks"] = sorted(set(chunk_ids))  # provenance: the chunks the fact was read from
         if documents.is_empty(documents.validate(doc)):
             return None
-        return propose_reviewed(self.book, doc, notes, source=f"import:chapter {number}", chapter=number)
+        return propose_reviewed(self.book, doc, extraction.notes, source=f"import:chapter {number}",
+                                evidence=extraction.evidence, chapter=number)

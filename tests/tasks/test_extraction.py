@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from desktop.importing.pipeline import import_paths
-from desktop.tasks.extraction import ChapterExtractor, parts_of
+from desktop.tasks.extraction import ChapterExtractor
 from tests.tasks.conftest import ScriptedLLM, apply_doc
 
 CHAPTER = ("第七章 夺剑\n\n　　林动在后山遇见了张三。张三手里握着青锋剑，冷笑着不肯让路。\n\n"
@@ -21,30 +21,26 @@ def import_chapter(book, tmp_path):
     book.archive.enqueue_job("extract", {"chapter": 7}, unique_key="extract:7")
 
 
-def test_a_queued_chapter_becomes_a_proposal_with_its_conflicts_classified(book, tmp_path):
+def test_a_queued_chapter_becomes_a_proposal_quoting_its_chunks(book, tmp_path):
     apply_doc(book, {"chapter": 1, "entities": [{"kind": "Character", "name": "张三"},
                                                 {"kind": "Item", "name": "青锋剑"}],
                      "relations": [{"type": "OWNS", "from": "张三", "to": "青锋剑"}]})
     import_chapter(book, tmp_path)
     before = book.facts.snapshot(None)
-    proposed = {"chapter": 99, "entities": [{"kind": "Character", "name": "林动"},
-                                            {"kind": "Character", "name": "王铁匠"}],
-                "relations": [{"type": "OWNS", "from": "林动", "to": "青锋剑"}]}
-    reviews = asyncio.run(ChapterExtractor(book, ScriptedLLM(documents=[proposed])).run())
+    reviews = asyncio.run(ChapterExtractor(book, ScriptedLLM()).run())
 
     [review] = reviews
-    assert review["document"]["chapter"] == 7  # the chapter's story time, not what the model wrote
-    assert [e["name"] for e in review["document"]["entities"]] == ["林动"]  # 王铁匠 is not in the text
-    assert "conflict" in {item["class"] for item in review["items"]}  # 青锋剑 is still 张三's in canon
+    doc = review["document"]
+    assert doc["chapter"] == 7  # the chapter's story time
+    assert [e["name"] for e in doc["entities"]] == ["林动"]
+    [(index, owns)] = [(i, r) for i, r in enumerate(doc["relations"]) if (r["type"], r["from"], r["to"]) == ("OWNS", "林动", "青锋剑")]
+    assert owns["valid_from"] == 7 and owns["chunks"]  # provenance: the chunk it was read from
+    assert {"type": "OWNS", "from": "张三", "to": "青锋剑", "valid_to": 7} in doc["ends"]
+    [evidence] = next(i for i in review["items"] if i["path"] == f"relations/{index}")["evidence"]
+    assert evidence["quote"] == "两人交手三十回合，林动夺下了青锋剑。" and evidence["chunk_id"] is not None
     assert book.journal.entries(("proposed",))[0]["source"] == "import:chapter 7"
     assert book.facts.snapshot(None) == before
     assert book.archive.pending_job_count("extract") == 0
-
-
-def test_long_chapters_are_cut_at_paragraphs_within_the_budget():
-    text = "\n".join("段落" * 50 for _ in range(10))
-    parts = parts_of(text, len, 250)
-    assert len(parts) == 5 and "\n".join(parts) == text
 
 
 @pytest.mark.slow

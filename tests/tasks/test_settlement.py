@@ -9,7 +9,7 @@ import pytest
 from desktop.book import documents
 from desktop.tasks.gateway import Gateway
 from desktop.tasks.review import classify
-from desktop.tasks.settlement import Settler, clean, confirm_review, merge, undo_settlement
+from desktop.tasks.settlement import Settler, confirm_review, undo_settlement
 from tests.tasks.conftest import ScriptedLLM, apply_doc, graph_state
 
 CANON = {
@@ -111,35 +111,6 @@ def test_classification_is_deterministic_and_writes_nothing(book, canon):
     assert graph_state(book) == before
 
 
-def test_parts_merge_into_one_document_with_duplicates_unified_by_alias():
-    merged = merge([
-        {"chapter": 3, "entities": [{"kind": "Character", "name": "张三", "aliases": ["小三"]}],
-         "relations": [{"type": "KNOWS", "from": "小三", "to": "李四"}]},
-        {"chapter": 5, "entities": [{"name": "小三", "summary": "剑修"}, {"kind": "Character", "name": "李四"}],
-         "relations": [{"type": "KNOWS", "from": "张三", "to": "李四"}],
-         "states": [{"entity": "小三", "key": "境界", "value": "筑基"}]},
-    ])
-    assert merged["chapter"] == 5
-    assert merged["entities"] == [
-        {"name": "张三", "kind": "Character", "aliases": ["小三"], "summary": "剑修"},
-        {"name": "李四", "kind": "Character"},
-    ]
-    assert merged["relations"] == [{"type": "KNOWS", "from": "张三", "to": "李四"}]
-    assert merged["states"] == [{"entity": "张三", "key": "境界", "value": "筑基"}]
-
-
-def test_cleaning_drops_names_the_discussion_never_used_and_adds_named_endpoints(book, canon):
-    doc = {"chapter": 3, "entities": [{"kind": "Character", "name": "林动"}, {"kind": "Character", "name": "王五"}],
-           "relations": [{"type": "OWNS", "from": "王五", "to": "紫电锤"}, {"type": "KNOWS", "from": "林动", "to": "王五"}],
-           "states": [{"entity": "萧炎", "key": "境界", "value": "斗者"}]}
-    cleaned, notes = clean(book, merge([doc]), "作者：王五得到了紫电锤，王五和李四是旧识。")
-    assert [(e["name"], e["kind"]) for e in cleaned["entities"]] == [("王五", "Character"), ("紫电锤", "Item")]
-    assert cleaned["relations"] == [{"type": "OWNS", "from": "王五", "to": "紫电锤"}]
-    assert cleaned["states"] == []
-    assert cleaned["chapter"] is None  # chapter 3 is never mentioned; the book has no pointer
-    assert any("林动" in n for n in notes) and any("萧炎" in n for n in notes) and any("紫电锤" in n for n in notes)
-
-
 def discuss(book, queues) -> int:
     task = queues.new("人物：张三", "character")["id"]
     for role, text in [("user", "第四章里张三从李四手里夺走了青锋剑。"), ("assistant", "好的，青锋剑归张三。"),
@@ -148,18 +119,26 @@ def discuss(book, queues) -> int:
     return task
 
 
-def test_propose_journals_a_review_and_apply_then_undo_leaves_the_graphs_as_before(book, queues, builder, canon):
+def labels(review: dict) -> dict[str, dict]:
+    return {item["label"]: item for item in review["items"]}
+
+
+def test_propose_journals_a_review_with_evidence_and_apply_then_undo_leaves_the_graphs_as_before(
+        book, queues, builder, canon):
     task = discuss(book, queues)
-    extracted = {"chapter": 4, "entities": [{"kind": "Character", "name": "林动"}],
-                 "ends": [{"type": "OWNS", "from": "李四", "to": "青锋剑"}],
-                 "relations": [{"type": "OWNS", "from": "张三", "to": "青锋剑"}],
-                 "states": [{"entity": "张三", "key": "境界", "value": "筑基"}]}
-    llm = ScriptedLLM(documents=[extracted])
+    llm = ScriptedLLM()
     review = asyncio.run(Settler(book, llm, builder).propose(task))
-    assert "第四章里张三从李四手里夺走了青锋剑" in llm.json_prompts[0][-1]["content"]
-    assert [(i["path"], i["class"]) for i in review["items"]] == [
-        ("relations/0", "new"), ("ends/0", "closes"), ("states/0", "changes")]
-    assert any("林动" in note for note in review["notes"])
+    doc = review["document"]
+    assert {"type": "OWNS", "from": "张三", "to": "青锋剑", "valid_from": 4} in doc["relations"]
+    assert {"type": "OWNS", "from": "李四", "to": "青锋剑", "valid_to": 4} in doc["ends"]
+    assert {"entity": "张三", "key": "realm", "value": "筑基", "valid_from": 4} in doc["states"]
+    assert doc["entities"] == []  # every name is canon already
+    classes = {item["path"].split("/")[0]: item["class"] for item in review["items"]}
+    assert classes == {"relations": "new", "ends": "closes", "states": "changes"}
+    quotes = {item["path"]: [e["quote"] for e in item["evidence"]] for item in review["items"]}
+    assert quotes["ends/0"] == ["第四章里张三从李四手里夺走了青锋剑。"]
+    assert quotes["states/0"] == ["张三在第四章突破到筑基。"]
+    assert all(e["message_id"] is not None for item in review["items"] for e in item["evidence"])
     entry = book.journal.entries(("proposed",))[-1]
     assert (entry["id"], entry["task_id"], entry["source"]) == (review["settlement_id"], task, f"task:{task}")
     assert entry["review"]["items"] == review["items"]
@@ -176,39 +155,32 @@ def test_propose_journals_a_review_and_apply_then_undo_leaves_the_graphs_as_befo
 
 def test_items_the_author_rejects_are_left_out_when_applying(book, queues, builder, canon):
     task = discuss(book, queues)
-    llm = ScriptedLLM(documents=[{"chapter": 4, "relations": [{"type": "OWNS", "from": "张三", "to": "青锋剑"}],
-                                  "states": [{"entity": "张三", "key": "境界", "value": "筑基"}]}])
-    review = asyncio.run(Settler(book, llm, builder).propose(task))
-    conflict = next(i for i in review["items"] if i["class"] == "conflict")
-    conflict["decision"] = "reject"
+    review = asyncio.run(Settler(book, ScriptedLLM(), builder).propose(task))
+    for item in review["items"]:
+        if "青锋剑" in item["label"]:
+            item["decision"] = "reject"
     confirm_review(book, queues, review)
     assert [r["from"] for r in book.facts.relations(None) if r["to"] == "青锋剑"] == ["李四"]
     assert book.facts.attributes(*book.facts.resolve("张三"), 4)["境界"] == "筑基"
 
 
-def test_a_long_discussion_is_extracted_part_by_part(book, queues, canon):
-    from desktop.engine.llm import estimate_tokens
-    from desktop.tasks.context import ContextBuilder
-
-    builder = ContextBuilder(book, estimate_tokens, 1024, reply_reserve=256)
+def test_a_long_discussion_is_settled_whole_with_progress_to_the_end(book, queues, builder, canon):
     task = queues.new("长线大纲", "outline")["id"]
     for i in range(30):
-        book.archive.add_message(task, "user", f"第{i}段：" + "张三与王五结为兄弟。" * 10)
-    parts = len(builder.build(task, "settle").parts)
-    docs = [{"entities": [{"kind": "Character", "name": "王五"}]}] * parts
+        book.archive.add_message(task, "user", f"第{i + 1}段：张三与王五结为兄弟。")
     progress = []
-    review = asyncio.run(Settler(book, ScriptedLLM(documents=docs), builder).propose(task, progress=progress.append))
-    assert parts > 1
-    assert [p.done for p in progress] == list(range(parts + 1))
-    assert review["document"]["entities"] == [{"kind": "Character", "name": "王五", "aliases": []}]
+    review = asyncio.run(Settler(book, ScriptedLLM(), builder).propose(task, progress=progress.append))
+    assert [p.done for p in progress] == sorted(p.done for p in progress)
+    assert progress[-1].done == progress[-1].total
+    assert [e["name"] for e in review["document"]["entities"]] == ["王五"]
 
 
 def test_slash_settle_through_the_gateway_returns_the_review(book, queues, builder, canon):
     task = discuss(book, queues)
-    llm = ScriptedLLM(documents=[{"relations": [{"type": "OWNS", "from": "张三", "to": "青锋剑"}]}])
+    llm = ScriptedLLM()
     turn = asyncio.run(Gateway(book, llm, queues, builder).say("/结算"))
     assert (turn.event, turn.task_id) == ("review", task)
-    assert turn.review["items"][0]["class"] == "conflict"
+    assert any(item["label"].startswith("张三") for item in turn.review["items"])
     assert llm.prompts == []  # extraction only, no chat reply
 
 

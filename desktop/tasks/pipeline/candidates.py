@@ -1,0 +1,452 @@
+"""Pass 1, without the model: the names a discussion talks about, each with hints of what kind of thing it is.
+
+Sources: every canon name and alias found in the text; Chinese word segmentation (jieba's person /
+place / organisation tags); names ending in a kind suffix (青云宗, 寒铁剑); names an author introduces
+(叫苏晴, 人称…); objects of skill and weapon verbs; 「」《》 quotes; English capitalised spans.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+_NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?)[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
+_BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
+_ALIAS_INTRO = re.compile(rf"(?:人称|外号|绰号|号称|又叫|又名|别名|道号|法号|昵称|小名|江湖人称|字)[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
+_QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
+_STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也都就还又很最这那一个柄口件块枚颗本张道座位名些其她他它我你们"
+                  "有叫入拜去来住持握佩使往及或将让令由等每各该其中上下里外前后左右新旧大小老")
+_LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE, *lx.ZH_LIVE, *lx.ZH_MOVE,
+                               *lx.ZH_FROM, *lx.ZH_ABILITY, *lx.ZH_OWN_NOUNS, "前往", "进入", "离开", "回", "去",
+                               "到", "进", "改成", "换成", "改为", "变成", "成了", "叫做", "名叫", "带回", "带到",
+                               "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进"},
+                              key=len, reverse=True))
+_MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
+_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+)?[A-Z][\w’'\-]*)*")
+_SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
+_GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
+
+
+@dataclass
+class Candidate:
+    """A name the discussion uses, where it occurs, and the votes for its kind."""
+
+    name: str
+    hints: Counter = field(default_factory=Counter)
+    mentions: set[int] = field(default_factory=set)
+    canon_kind: str | None = None
+    aliases: list[str] = field(default_factory=list)
+    generic: bool = False
+    kind: str | None = None
+
+    def hint(self, kind: str, weight: float) -> None:
+        self.hints[kind] += weight
+
+    @property
+    def best_hint(self) -> tuple[str | None, float]:
+        if not self.hints:
+            return None, 0.0
+        kind, weight = self.hints.most_common(1)[0]
+        return kind, weight
+
+
+class Candidates(dict[str, Candidate]):
+    """name → Candidate, with aliases pointing at their main name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alias_of: dict[str, str] = {}
+        self.renamed: list[tuple[str, str]] = []  # (a thing's name, the words just before it: 一条软鞭，)
+
+    def add(self, name: str, kind: str | None = None, weight: float = 0.0) -> Candidate | None:
+        name = name.strip(" \t'’\"“”「」『』《》()（）,，.。")
+        if _has_cjk(name):
+            name = name.rstrip("吧了啊呢吗的呀嘛")
+        if not valid_name(name):
+            return None
+        name = self.alias_of.get(name, name)
+        cand = self.setdefault(name, Candidate(name))
+        if kind:
+            cand.hint(kind, weight)
+        return cand
+
+    def resolve(self, name: str) -> str:
+        return self.alias_of.get(name, name)
+
+    def surface_forms(self) -> list[tuple[str, str]]:
+        """(text to look for, main name), longest first so 林风 inside 林风华 is not matched twice."""
+        forms = [(n, n) for n in self] + [(a, n) for a, n in self.alias_of.items() if n in self]
+        return sorted(forms, key=lambda pair: len(pair[0]), reverse=True)
+
+
+_GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
+_GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
+
+
+def valid_name(name: str) -> bool:
+    if not name or len(name) > 40 or name.isdigit():
+        return False
+    if re.search(rf"[{CJK}]", name):
+        return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
+            and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
+            and not any(name.endswith(w) and len(name) > len(w) for w in _GENERIC_TAILS)
+    words = name.split()
+    return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper()
+
+
+def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool) -> Candidates:
+    """Every candidate name with kind hints and the statements that mention it (pronouns not yet resolved)."""
+    cands = Candidates()
+    for name, (kind, aliases) in canon.items():
+        for alias in aliases:
+            cands.alias_of.setdefault(alias, name)
+    text = "\n".join(s.quote for s in statements)
+    for name, (kind, aliases) in canon.items():
+        if any(form in text for form in [name, *aliases]):
+            cand = cands.setdefault(name, Candidate(name))
+            cand.canon_kind, cand.aliases = kind, list(aliases)
+    for name in _repeated_surnamed(text):
+        cands.add(name, "Character", 1.5)
+    for st in statements:
+        if _has_cjk(st.quote):
+            _chinese(st.quote, cands)
+        _english(st.quote, cands, text)
+    _aliases(statements, cands)
+    _prune_overlaps(text, cands)
+    for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
+                 and not c.canon_kind]:
+        del cands[name]  # 炼丹, 医术: a skill, not a named technique the book tracks
+    for cand in cands.values():
+        cand.generic = (cand.generic or cand.name in _GENERIC) and cand.canon_kind is None
+    for generic in [n for n, c in cands.items() if c.generic]:
+        # 玉佩 … later 叫龙纹玉佩: the plain word was that named thing all along
+        named = [n for n, c in cands.items() if not c.generic and n != generic and n.endswith(generic)]
+        if len(named) == 1:
+            cands.alias_of[generic] = named[0]
+            del cands[generic]
+    for name, before in cands.renamed:  # "一条软鞭，叫「缠丝」": 软鞭 is what 缠丝 is, not a second thing
+        for other in [n for n, c in cands.items() if c.generic and n != name and n in before]:
+            cands.alias_of.pop(other, None)
+            del cands[other]
+    locate(statements, cands)
+    return cands
+
+
+def _prune_overlaps(text: str, cands: Candidates) -> None:
+    """Segmentation noise: 青云 and 宗大比 beside 青云宗. A weaker name that overlaps a stronger one, or
+    only ever occurs inside it, goes."""
+    def strength(c: Candidate) -> float:
+        return 100.0 if c.canon_kind else c.best_hint[1] + len(c.name) * 0.01
+    names = sorted(cands, key=lambda n: strength(cands[n]), reverse=True)
+    spans: list[tuple[int, int]] = []
+    for name in names:
+        occurrences = [(m.start(), m.end()) for m in re.finditer(re.escape(name), text)]
+        free = [o for o in occurrences if not any(s < o[1] and o[0] < e for s, e in spans)]
+        if occurrences and not free and not cands[name].canon_kind:
+            del cands[name]
+            continue
+        spans += free
+
+
+def locate(statements: list[Statement], cands: Candidates) -> None:
+    """Which statements mention which candidates (by name or alias, longest match first)."""
+    forms = cands.surface_forms()
+    for st in statements:
+        found: list[str] = []
+        taken = [False] * len(st.text)
+        for form, name in forms:
+            start = st.text.find(form)
+            while start >= 0:
+                end = start + len(form)
+                if not any(taken[start:end]) and _word_bounded(st.text, start, end):
+                    taken[start:end] = [True] * (end - start)
+                    if name not in found:
+                        found.append(name)
+                start = st.text.find(form, start + 1)
+        st.names = sorted(found, key=lambda n: _first_position(st.text, n, cands))
+        for name in found:
+            cands[name].mentions.add(st.index)
+
+
+def _first_position(text: str, name: str, cands: Candidates) -> int:
+    positions = [text.find(f) for f, n in cands.surface_forms() if n == name and f in text]
+    return min(positions) if positions else len(text)
+
+
+def _word_bounded(text: str, start: int, end: int) -> bool:
+    if not text[start:end].isascii():
+        return True
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isalnum() or after.isalnum())
+
+
+def _has_cjk(text: str) -> bool:
+    return bool(re.search(rf"[{CJK}]", text))
+
+
+# -- Chinese ------------------------------------------------------------------------
+
+
+_tokenizer_lock = threading.Lock()
+
+
+@lru_cache(maxsize=1)
+def _tokenizer():
+    import logging
+
+    import jieba  # deferred: loading its dictionary takes half a second, only extraction needs it
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg.POSTokenizer(jieba.Tokenizer())
+
+
+def segment(text: str) -> list[tuple[str, str]]:
+    """jieba's words with part-of-speech flags (nr person, ns place, nt organisation, nz other proper noun)."""
+    with _tokenizer_lock:
+        return [(p.word, p.flag) for p in _tokenizer().cut(text)]
+
+
+_CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷节集部]")
+
+
+def _chinese(text: str, cands: Candidates) -> None:
+    # "阿牛第31章得受个伤": chapter marks are not part of any name (章得 is no person)
+    text = _CHAPTER_MARK.sub(lambda m: "，" * len(m.group(0)), text)
+    for match in _NAME_INTRO.finditer(text):
+        name = _trim_left(match.group(1))
+        # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
+        named = re.split(r"[。！？]", text[max(0, match.start() - 8):match.start()])[-1]
+        thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
+                      and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
+        kind = suffix_kind(name) or thing
+        if cands.add(name, kind or "Character", 3.0) is not None and thing:
+            cands.renamed.append((name, named))
+    for match in _QUOTED.finditer(text):
+        name = match.group(1).strip()
+        if _has_cjk(name) and len(name) <= 8:
+            kind = suffix_kind(name) or ("Item" if match.group(0).startswith("《") else None)
+            cands.add(name, kind, 2.0 if kind else 0.0)
+    for word, flag in segment(text):
+        if len(word) < 2 or word in lx.ZH_NOT_NAMES or any(word.endswith(t) for t in lx.ZH_PERSON_TITLES):
+            continue
+        kind = suffix_kind(word)
+        if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
+            continue
+        if flag == "nr" and not kind:
+            if not _suffix_glued(text, text.find(word)):
+                # 冷笑 is tagged a name too: a single unexplained occurrence is left for the model to judge
+                cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)
+        elif flag == "ns" and (len(word) >= 3 or (kind and len(word) >= 3)):
+            cands.add(word, kind or "Location", 1.0)
+        elif flag == "nt":
+            cands.add(word, kind or "Faction", 1.0)
+        elif flag == "nz" and kind:
+            cands.add(word, kind, 1.0)
+    person_starts, word_starts = set(), set()
+    position = 0
+    for word, flag in segment(text):
+        word_starts.add(position)
+        if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
+            person_starts.add(position)
+        position += len(word)
+    if _GEO_LIST.search(text):  # "分四块：东荒、中州、南疆、北原": the parts of a map are places
+        for match in re.finditer(rf"(?<![{CJK}])([{CJK}]{{2,4}})(?=、)|(?<=、)([{CJK}]{{2,4}})(?![{CJK}])", text):
+            cands.add(match.group(1) or match.group(2), "Location", 2.0)
+    for name, kind, end in _suffix_spans(text):
+        # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
+        if end - 1 not in person_starts and end - len(name) in word_starts:
+            cand = cands.add(name, kind, 2.0)
+            if cand is not None and kind == "Item" and len(name) == 2:
+                cand.generic = True
+    for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
+        for verb in verbs:
+            for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
+                obj = _object(match.group(1))
+                if obj and obj not in lx.ZH_NOT_NAMES and (suffix_kind(obj) in (None, kind)):
+                    cands.add(obj, kind, 2.0 if suffix_kind(obj) == kind else 1.0)
+    for noun in lx.ZH_OWN_NOUNS:
+        for match in re.finditer(rf"{noun}(?:是|为|换成|改成|改为)([{CJK}]{{2,8}})", text):
+            obj = _object(match.group(1))
+            if obj:
+                cands.add(obj, "Item", 2.0)
+
+
+_SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
+
+
+def _suffix_glued(text: str, position: int) -> bool:
+    """青云宗大比 cut as 青云 / 宗大比: a "person" that starts with a kind suffix glued to a name before it."""
+    if position <= 1:
+        return False
+    first = text[position]
+    return lx.ZH_SUFFIX_KINDS.get(first) is not None and first not in _SURNAMES_THAT_END_NAMES \
+        and bool(re.match(rf"[{CJK}]{{2}}", text[position - 2:position]))
+
+
+def _repeated_surnamed(text: str) -> list[str]:
+    """林动 twice, each time followed by a verb or particle: a person jieba's dictionary does not know."""
+    found = []
+    for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])[{CJK}]", text):
+        for length in (3, 2):
+            name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]
+            ends = [m.end() for m in re.finditer(re.escape(name), text)]
+            if len(ends) >= 2 and any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends) \
+                    and name not in lx.ZH_NOT_NAMES and not suffix_kind(name):
+                found.append(name)
+                break
+    return found
+
+
+def _object(span: str) -> str:
+    """The noun phrase a verb takes: up to the next function word, without a leading measure word."""
+    span = _MEASURE.sub("", span)
+    cut = re.search(r"[的了和与及、，,。！？也就还很是在]", span)
+    span = span[: cut.start()] if cut else span
+    return span if 2 <= len(span) <= 6 else ""
+
+
+def suffix_kind(name: str) -> str | None:
+    for suffix in _SUFFIXES:
+        if name.endswith(suffix) and (len(name) > len(suffix) or len(suffix) >= 2):
+            return lx.ZH_SUFFIX_KINDS[suffix]
+    return None
+
+
+def _suffix_spans(text: str) -> list[tuple[str, str, int]]:
+    """Names ending in a kind suffix, cut on the left at function words and leading verbs."""
+    found: list[tuple[str, str]] = []
+    for end in range(1, len(text) + 1):
+        for suffix in _SUFFIXES:
+            if not text.endswith(suffix, 0, end):
+                continue
+            head_end = end - len(suffix)
+            start = head_end
+            while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]) \
+                    and text[start - 1] not in _STOP_CHARS:
+                start -= 1
+            name = _trim_left(text[start:end])
+            head = len(name) - len(suffix)
+            if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):
+                break  # 带回寨: a verb and a suffix, no name
+            strong_item = lx.ZH_SUFFIX_KINDS[suffix] == "Item" and suffix not in lx.ZH_WEAK_SUFFIXES and head == 1
+            if not strong_item and (head < 1 or (len(suffix) == 1 and head < 2)
+                                    or (suffix in lx.ZH_WEAK_SUFFIXES and head < 2)):
+                if name in lx.ZH_SUFFIX_KINDS:  # a known two-character thing: 长剑, 炼丹
+                    found.append((name, lx.ZH_SUFFIX_KINDS[name], end))
+                break
+            found.append((name, lx.ZH_SUFFIX_KINDS[suffix], end))
+            break
+    return found
+
+
+def _trim_left(name: str) -> str:
+    for cue in ("改成", "换成", "改为", "变成"):  # "兵器改成双刀": what follows the change is the name
+        if cue in name and len(name) - name.rindex(cue) - len(cue) >= 2:
+            name = name[name.rindex(cue) + len(cue):]
+    changed = True
+    while changed:
+        changed = False
+        for verb in _LEADING_VERBS:
+            if name.startswith(verb) and len(name) - len(verb) >= 2:
+                name, changed = name[len(verb):], True
+                break
+        stripped = _MEASURE.sub("", name)
+        if stripped != name and len(stripped) >= 2:
+            name, changed = stripped, True
+    return name
+
+
+def _aliases(statements: list[Statement], cands: Candidates) -> None:
+    """人称X / 字X / "known as X": an alias of the character the clause is about."""
+    seen: str | None = None
+    for st in statements:
+        for match in _ALIAS_INTRO.finditer(st.quote):
+            alias = match.group(1)
+            before = st.quote[: match.start()]
+            owner = _last_character_in(before, cands) or seen
+            if owner and alias != owner and valid_name(alias):
+                _make_alias(cands, owner, alias)
+        for match in re.finditer(r"(?:known as|called|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
+                                 r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
+            alias = match.group(1).strip()
+            owner = _last_character_in(st.quote[: match.start()], cands) or seen
+            if owner and alias != owner and valid_name(alias):
+                _make_alias(cands, owner, alias)
+        seen = _last_character_in(st.quote, cands) or seen
+
+
+def _make_alias(cands: Candidates, owner: str, alias: str) -> None:
+    owner = cands.resolve(owner)
+    if alias in cands and alias != owner:
+        absorbed = cands.pop(alias)
+        cands[owner].hints.update(absorbed.hints)
+    cands.alias_of[alias] = owner
+    if alias not in cands[owner].aliases:
+        cands[owner].aliases.append(alias)
+
+
+def _last_character_in(text: str, cands: Candidates) -> str | None:
+    best, where = None, -1
+    for form, name in cands.surface_forms():
+        position = text.rfind(form)
+        cand = cands.get(name)
+        if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character":
+            best, where = name, position
+    return best
+
+
+# -- English ------------------------------------------------------------------------
+
+
+_EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
+               "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
+               "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
+               "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
+               "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should"}
+_EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
+                       r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
+_EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
+              "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
+
+
+def _english(text: str, cands: Candidates, whole: str) -> None:
+    for match in _EN_INTRO.finditer(text):
+        before = text[max(0, match.start() - 30):match.start()].lower()
+        thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)
+        cands.add(match.group(1).replace("’", "'"), "Item" if thing else "Character", 3.0 if thing else 1.0)
+    for match in _EN_SPAN.finditer(text):
+        words = match.group(0).replace("’", "'").split()
+        while words and words[0].lower().rstrip(".,:") in _EN_LEADING:
+            words = words[1:]
+        if words and words[-1].endswith("'s"):
+            words[-1] = words[-1][:-2]
+        if not words:
+            continue
+        name = " ".join(words)
+        first, last = words[0].lower().rstrip("."), words[-1].lower()
+        sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
+        if len(words) == 1 and name.lower() in lx.EN_NOT_NAMES:
+            continue
+        if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
+            continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
+        if first in lx.EN_PERSON_TITLES and len(words) > 1:
+            cands.add(name, "Character", 3.0)
+        elif first in ("house", "clan", "order") and len(words) > 1:
+            cands.add(name, "Faction", 2.0)
+        elif last in lx.EN_HEAD_KINDS and len(words) > 1:
+            cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
+        elif len(words) == 1 and not sentence_start:
+            cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
+        elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
+            cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
+        else:
+            cands.add(name)

@@ -1,0 +1,186 @@
+"""Pass 4: what the discussion finally decided. Later words override earlier ones; dropped ideas are not proposed.
+
+* A question or a "maybe" decides nothing until the author agrees; an assistant's suggestion counts
+  once the author's next message accepts it, and is dropped if it rejects it.
+* "算了 / instead / change it to …" replaces the earlier value of the same slot (her weapon, his sect).
+* "不要 X / drop X" removes what was said about X before.
+* A state (realm, location, life) keeps only its latest value for one chapter.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline.rules import Finding
+from desktop.tasks.pipeline.statements import Statement
+
+_CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
+                        r"不要了|不用了|重新想|不如")
+_REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
+                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是")
+_ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
+_QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
+_CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
+                        r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
+_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|scrap|forget|cut|remove|never mind|"
+                        r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
+_ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
+                        r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
+_QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
+
+# A character has one value at a time for these: a new one replaces the old when the author changes it.
+SLOTS = {"OWNS", "MEMBER_OF", "LEADS", "FROM", "LOCATED_IN", "HAS_ABILITY", "MASTER_OF"}
+
+
+def _zh(text: str) -> bool:
+    return bool(re.search(r"[\u4e00-\u9fff]", text))
+
+
+def is_question(st: Statement) -> bool:
+    return bool((_QUESTION_ZH if _zh(st.quote) else _QUESTION_EN).search(st.quote.strip()))
+
+
+def changes_mind(st: Statement) -> bool:
+    return bool((_CHANGE_ZH if _zh(st.quote) else _CHANGE_EN).search(st.quote))
+
+
+def rejects(st: Statement) -> bool:
+    return bool((_REJECT_ZH if _zh(st.quote) else _REJECT_EN).search(st.quote))
+
+
+def accepts(st: Statement) -> bool:
+    return bool((_ACCEPT_ZH if _zh(st.quote) else _ACCEPT_EN).search(st.quote.strip()))
+
+
+def _overlaps(proposal: Statement, clause: str) -> bool:
+    if any(name in clause for name in proposal.names):
+        return True
+    if _zh(clause):
+        words = {proposal.quote[i:i + 2] for i in range(len(proposal.quote) - 1)}
+        content = [w for w in words if re.fullmatch(r"[\u4e00-\u9fff]{2}", w) and w not in _FUNCTION_BIGRAMS]
+        return any(w in clause for w in content) or any(
+            c in clause and c in proposal.quote for c in "疤剑刀鞭枪宗门派境")
+    words = {w for w in re.findall(r"[a-z]{4,}", proposal.quote.lower())} - _EN_FUNCTION
+    return any(w in clause.lower() for w in words)
+
+
+_FUNCTION_BIGRAMS = {"可以", "这样", "一个", "一把", "一道", "我们", "你们", "她的", "他的", "要不", "不要", "什么", "怎么",
+                     "还是", "就是", "如果", "因为", "所以", "然后", "好的", "明白", "记下", "没有", "已经"}
+_EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "should", "what", "about", "maybe",
+                "there", "their", "they", "them", "then", "than", "from", "your", "into", "also", "just", "like"}
+
+
+class Decisions:
+    """Which statements stand, and which findings survive the rest of the discussion."""
+
+    def __init__(self, statements: list[Statement]):
+        self.statements = statements
+        self.standing = self._standing()
+        self.rejected_names: dict[str, int] = {}
+
+    def _standing(self) -> set[int]:
+        """Statements that decide something: the author's, minus open questions, plus what the author accepted."""
+        standing: set[int] = set()
+        by_message: dict[int, list[Statement]] = {}
+        for st in self.statements:
+            by_message.setdefault(st.message_index, []).append(st)
+        order = sorted(by_message)
+        for position, message_index in enumerate(order):
+            sts = by_message[message_index]
+            answer = next((by_message[m] for m in order[position + 1:] if by_message[m][0].by_author), None)
+            verdict = self._verdict(answer) if answer else None
+            for st in sts:
+                if st.by_author and not is_question(st):
+                    standing.add(st.index)
+                elif answer and self._answer_to(st, answer, verdict):
+                    standing.add(st.index)
+        return standing
+
+    def _answer_to(self, proposal: Statement, answer: list[Statement], verdict: bool | None) -> bool:
+        """Whether the author's reply takes up this suggestion: a clause that speaks of it and agrees, or a
+        reply that agrees as a whole and rejects nothing it mentions."""
+        for st in answer:
+            for clause in re.split(r"[，,。；;！!]", st.quote):
+                if clause and _overlaps(proposal, clause):
+                    if (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause):
+                        return False
+                    if re.search(r"可以|好|行|就这样|同意|没问题|不错|就用|就按|定了|对", clause) or \
+                            re.search(r"\b(?:yes|ok|okay|good|great|fine|sure|agreed|keep|like)\b", clause, re.I):
+                        return True
+        return verdict is True
+
+    @staticmethod
+    def _verdict(answer: list[Statement]) -> bool | None:
+        first = answer[0]
+        if accepts(first) and not rejects(first):
+            return True
+        if rejects(first) and not first.names:
+            return False
+        return None
+
+    def settle(self, findings: list[Finding]) -> list[Finding]:
+        """The findings that still hold at the end of the discussion, in order."""
+        alive = [f for f in findings if f.statement.index in self.standing]
+        self._rejections(alive)
+        alive = [f for f in alive if not self._rejected(f)]
+        alive = self._supersede(alive)
+        return alive
+
+    def _rejections(self, findings: list[Finding]) -> None:
+        """A name is dropped by the clause that rejects it, in the author's own words (not a resolved "她")."""
+        for st in self.statements:
+            if not (st.by_author and rejects(st) and st.names):
+                continue
+            clauses = [c for c in re.split(r"[，,。；;！!…]+", st.quote) if c]
+            for position, clause in enumerate(clauses):
+                cue = (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause)
+                if not cue:
+                    continue
+                if not any(name in clause for name in st.names) and position > 0:
+                    clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
+                for name in st.names:
+                    if name in clause and not self._affirmed_in(st, name, findings) and \
+                            not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(name))]):
+                        self.rejected_names[name] = st.index
+
+    def _affirmed_in(self, st: Statement, name: str, findings: list[Finding]) -> bool:
+        """"不用长剑，改成双刀": 双刀 is what the rejecting sentence itself decides, 长剑 is what it drops."""
+        text = st.text
+        at = text.find(name)
+        cue = (_REJECT_ZH if _zh(text) else _REJECT_EN).search(text)
+        if cue is None or at < 0:
+            return False
+        change = (_CHANGE_ZH if _zh(text) else _CHANGE_EN).search(text)
+        if change and change.end() <= at:
+            return True  # named after "改成/instead": the new choice
+        return cue.start() > at + len(name) + 6 and not _zh(text)
+
+    def _rejected(self, finding: Finding) -> bool:
+        at = finding.statement.index
+        return any(name in self.rejected_names and self.rejected_names[name] > at for name in finding.entities) \
+            or any(name in self.rejected_names and self.rejected_names[name] == at and finding.section != "hooks"
+                   and not self._affirmed_in(finding.statement, name, []) for name in finding.entities)
+
+    def _supersede(self, findings: list[Finding]) -> list[Finding]:
+        keep: list[Finding] = []
+        for finding in findings:
+            item = finding.item
+            replacing = finding.replaces or changes_mind(finding.statement)
+            if finding.section == "relations" and item["type"] in SLOTS and replacing:
+                keep = [k for k in keep if not (k.section == "relations" and k.item["type"] == item["type"]
+                                                and k.item["from"] == item["from"]
+                                                and k.statement.index < finding.statement.index)]
+            if finding.section == "states" and item["key"] in ("realm", "location", "alive", "identity", "age"):
+                keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
+                                                and k.item["key"] == item["key"]
+                                                and k.item.get("valid_from") == item.get("valid_from"))]
+            if finding.section in ("settings", "plan") and replacing:
+                title = item.get("title")
+                keep = [k for k in keep if not (k.section == finding.section and k.item.get("title") == title)]
+            keep.append(finding)
+        return keep
+
+    def entity_stands(self, name: str, mentions: set[int]) -> bool:
+        """An entity is proposed when a standing statement names it after any rejection of it."""
+        rejected_at = self.rejected_names.get(name, -1)
+        return any(i in self.standing and i > rejected_at for i in mentions)

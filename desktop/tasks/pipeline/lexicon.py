@@ -1,0 +1,225 @@
+"""Words that say what a name is or what a sentence decides, in Chinese and English web-fiction usage.
+
+These are the language's general signals (a 宗 is a sect, 偷走 moves ownership, 算了 drops an idea),
+not phrases from any one story; the extraction passes read them, the model breaks ties.
+"""
+
+from __future__ import annotations
+
+# A name ending in one of these is most likely of that kind (longest suffix wins).
+ZH_SUFFIX_KINDS: dict[str, str] = {
+    **dict.fromkeys("宗派帮盟教阁殿宫会门寨堂司府卫军", "Faction"),
+    **dict.fromkeys(("家族", "世家", "山庄", "王朝", "商会", "学院", "书院", "皇朝", "圣地", "一族", "氏族",
+                     "剑派", "剑宗", "魔宗", "魔教", "镖局"), "Faction"),
+    **dict.fromkeys("山峰城镇村谷林海岛洲州国域渊崖湖河江关原漠岭坡泽湾港寺庙观洞窟塔楼潭池泉溪涧", "Location"),
+    **dict.fromkeys(("大陆", "森林", "山脉", "秘境", "禁地", "平原", "雪原", "沙漠", "京城", "王城", "帝都",
+                     "小镇", "山谷", "古城"), "Location"),
+    **dict.fromkeys("剑刀枪戟弓鼎珠符镜印钟扇环戒锤鞭琴笛甲盾铃旗杖伞匕簪", "Item"),
+    **dict.fromkeys(("玉佩", "令牌", "宝剑", "神剑", "飞剑", "法宝", "灵器", "丹药", "秘籍", "地图", "钥匙", "项链",
+                     "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简"), "Item"),
+    **dict.fromkeys("诀功术掌拳指步经咒阵", "Ability"),
+    **dict.fromkeys(("真人", "道长", "老祖", "上人", "散人", "居士", "仙子", "师太", "大师", "禅师", "道人", "老怪",
+                     "魔君", "剑仙", "剑圣", "天尊"), "Character"),
+    **dict.fromkeys(("剑法", "刀法", "枪法", "身法", "心法", "神通", "秘术", "功法", "剑诀", "心经", "剑阵",
+                     "炼丹", "炼丹术", "炼器", "阵法", "医术", "毒术", "轻功", "遁术"), "Ability"),
+}
+# Single characters above that also end ordinary words; as a suffix they need a name-like head.
+ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环")
+
+ZH_PERSON_TITLES = ("师兄", "师姐", "师弟", "师妹", "师父", "师傅", "师尊", "长老", "宗主", "掌门", "门主", "帮主",
+                    "公主", "王爷", "少爷", "小姐", "夫人", "姑娘", "前辈", "道长", "真人", "老祖", "将军", "大人")
+
+# Role words in "X的<role>是Y" / "Y是X的<role>": (relation, holder is from?) — holder is the one named by the role.
+ZH_ROLES: dict[str, tuple[str, bool]] = {
+    **dict.fromkeys(("师父", "师傅", "师尊", "恩师", "老师"), ("MASTER_OF", True)),
+    **dict.fromkeys(("徒弟", "弟子", "学生", "传人", "徒儿"), ("MASTER_OF", False)),
+    **dict.fromkeys(("师兄", "师姐", "大师兄", "二师兄", "大师姐"), ("SENIOR_OF", True)),
+    **dict.fromkeys(("师弟", "师妹", "小师弟", "小师妹"), ("SENIOR_OF", False)),
+    **dict.fromkeys(("父亲", "母亲", "爹", "娘", "爸爸", "妈妈", "生父", "生母"), ("PARENT_OF", True)),
+    **dict.fromkeys(("儿子", "女儿", "孩子", "独子", "独女"), ("PARENT_OF", False)),
+    **dict.fromkeys(("哥哥", "姐姐", "弟弟", "妹妹", "兄长", "兄弟", "姐妹", "胞弟", "胞妹"), ("SIBLING_OF", True)),
+    **dict.fromkeys(("妻子", "丈夫", "夫君", "娘子", "未婚妻", "未婚夫", "道侣"), ("MARRIED_TO", True)),
+    **dict.fromkeys(("仇人", "死敌", "宿敌", "仇家", "对头"), ("HATES", False)),
+    **dict.fromkeys(("朋友", "好友", "挚友", "盟友", "知己"), ("ALLY_OF", True)),
+    **dict.fromkeys(("手下", "仆人", "侍女", "属下", "护卫", "随从", "丫鬟", "书童", "家仆"), ("SERVES", True)),
+    **dict.fromkeys(("主人", "主子", "少主"), ("SERVES", False)),
+}
+# "<X>的弟子/长老" where X is a faction means membership; "宗主/掌门" means leadership.
+ZH_FACTION_MEMBER_ROLES = ("弟子", "长老", "成员", "门人", "护法", "执事", "客卿", "内门弟子", "外门弟子",
+                           "核心弟子", "亲传弟子", "圣女", "圣子", "少宗主", "二当家", "三当家", "堂主", "舵主", "香主",
+                           "副宗主", "副掌门", "副帮主", "供奉", "杀手", "大弟子", "首席弟子", "少主", "少爷", "小姐",
+                           "管家", "将军", "统领", "密探", "卧底", "人")
+ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "阁主", "殿主", "族长", "家主", "城主", "首领",
+                           "大当家", "寨主", "盟主", "庄主", "谷主", "楼主", "会长", "院长", "老大")
+
+ZH_JOIN = ("拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门")
+ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
+          "捡到", "继承", "有", "带着", "炼成")
+ZH_OWN_NOUNS = ("兵器", "武器", "法宝", "佩剑", "配剑", "本命法宝", "随身")
+ZH_GIVE = ("送给", "交给", "传给", "赠给", "给了", "还给", "赐给", "留给", "转给", "卖给")
+ZH_TAKE = ("夺下", "夺过", "抢下", "抢过", "偷走", "夺走", "抢走", "盗走", "拿走", "骗走", "抢了", "偷了", "夺了", "盗了", "夺得", "抢到")
+ZH_LOSE = ("被砸断", "砸断", "被夺", "被偷", "丢了", "弄丢", "遗失", "失去", "毁了", "碎了", "断了", "被毁", "丢失")
+ZH_LIVE = ("住在", "生活在", "隐居在", "隐居于", "定居在", "位于", "坐落在", "坐落于", "藏在", "驻扎在")
+ZH_MOVE = ("来到", "到了", "抵达", "前往", "去了", "赶往", "回到", "逃到", "逃往", "被困在", "困在")
+ZH_FROM_AFTER = ("出来的", "出身的", "长大的", "人士", "人氏", "出生的")
+ZH_FROM = ("出身", "来自", "出生在", "出生于", "生于", "生在", "老家在", "故乡是")
+ZH_ABILITY = ("学的是", "练的是", "修的是", "修炼的是", "主修", "学会", "修炼", "掌握", "擅长", "精通", "习得", "练成", "领悟", "会用", "施展", "修习", "学了")
+ZH_HATE = ("恨", "憎恨", "仇恨", "痛恨", "记恨", "结下死仇", "结仇", "结下仇", "视为死敌", "仇视")
+ZH_KILL = ("杀了", "杀死", "斩杀", "害死", "击杀", "刺死", "毒死", "打死", "除掉", "诛杀", "手刃")
+ZH_DEATH = ("死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
+            "毙命", "自尽", "病逝", "过世", "离世", "殉", "死亡")
+ZH_REVIVE = ("复活", "没死", "活了过来", "假死")
+ZH_INJURY = ("受了重伤", "重伤", "受伤", "负伤", "断了", "瞎了", "中毒", "中了", "经脉尽断", "废了", "伤了", "残废",
+             "失明", "骨折", "丹田")
+ZH_HEAL = ("伤好了", "痊愈", "康复", "治好")
+ZH_REALM_VERBS = ("冲到", "冲上", "升到", "晋入", "迈入", "跨入", "提升到", "突破到", "突破至", "突破", "晋升到", "晋升为", "晋升", "进阶到", "进阶", "踏入", "达到", "到了",
+                  "进入", "跌落到", "跌落至", "跌回", "修为是", "境界是", "是", "已是", "已经是", "处于", "停在", "卡在")
+ZH_REALM_WORDS = ("炼气", "练气", "筑基", "金丹", "结丹", "元婴", "化神", "炼虚", "合体", "大乘", "渡劫", "炼体",
+                  "淬体", "锻体", "通脉", "开光", "融合", "心动", "灵寂", "出窍", "分神", "斗者", "斗师", "大斗师",
+                  "斗灵", "斗王", "斗皇", "斗宗", "斗尊", "斗圣", "斗帝", "后天", "先天", "宗师", "大宗师")
+ZH_REALM_SUFFIXES = "境期层重阶级品段"
+ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白发", "银发", "红发", "金发", "异瞳", "眼睛", "瞳",
+                 "头发", "长发", "短发", "痣")
+
+HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
+                "的真相", "的下落", "暗示", "谜团", "线索", "秘密")
+HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
+                   "终于知道", "水落石出", "交代清楚", "说明白")
+SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
+                   "规矩", "禁忌", "法则", "制度", "传说中", "天下", "境界划分", "每个人", "所有人", "必须")
+PLAN_CUES_ZH = ("大纲", "细纲", "剧情", "情节", "接下来", "下一章", "下一卷", "这一卷", "这一章", "篇章", "章节",
+                "开端", "发展", "高潮", "结局", "收尾", "第一步", "先写", "然后", "最后", "安排", "主线", "支线")
+
+CHANGE_CUES_ZH = ("算了", "不对", "改成", "改为", "换成", "改一下", "还是", "不要", "不用", "别", "删掉", "去掉", "取消",
+                  "不再", "重新", "改主意", "改了", "换一个", "换个", "不行", "放弃", "撤回", "作废", "拿掉", "不写")
+REJECT_CUES_ZH = ("不要", "不用", "删掉", "去掉", "取消", "算了", "不行", "不好", "放弃", "别用", "作废", "拿掉", "不写",
+                  "不加", "不太好", "否决", "pass")
+ACCEPT_CUES_ZH = ("好", "可以", "行", "就这样", "就这么", "同意", "没问题", "不错", "对", "嗯", "定了", "就用", "就按",
+                  "记下", "采纳", "妙", "正合")
+QUESTION_CUES_ZH = ("吗", "呢", "要不要", "是不是", "会不会", "能不能", "好不好", "怎么样", "如何", "？", "?", "或者",
+                    "要不", "还是说")
+
+ZH_PRONOUNS = ("她", "他")
+ZH_NOT_NAMES = {
+    "主角", "女主", "男主", "配角", "反派", "作者", "助手", "读者", "大家", "我们", "你们", "他们", "她们", "自己",
+    "弟子", "师兄", "师姐", "师父", "师傅", "师弟", "师妹", "长老", "宗门", "门派", "山门", "城门", "大门", "法术", "功法",
+    "武功", "魔法", "剑法", "心法", "宝剑", "一把", "这个", "那个", "什么", "时候", "后来", "现在", "以后", "之前",
+    "第一", "设定", "伏笔", "大纲", "剧情", "章节", "本章", "下一章", "结局", "高潮", "开端", "发展", "身世", "来历",
+    "秘密", "真相", "世界", "天下", "江湖", "人物", "角色", "名字", "境界", "修为", "等级", "父亲", "母亲", "兄弟",
+    "朋友", "仇人", "家族", "敌人", "对手", "少年", "少女", "老人", "姑娘", "公子", "小姐", "夫人", "一道", "一块",
+    "寒门", "平民", "贵族", "孤儿", "散修", "凡人", "修士", "灵根", "丹田", "经脉", "功力", "实力", "左脸", "右脸",
+    "明白", "好的", "收到", "了解", "记下", "可以", "不错", "没错", "一起", "这里", "那里", "地方", "东西", "事情", "问题", "想法", "时间", "意思", "感觉", "最后", "然后", "还是",
+}
+
+# English: a capitalised span ending in one of these head words is most likely of that kind.
+EN_HEAD_KINDS: dict[str, str] = {
+    **dict.fromkeys(("order", "guild", "brotherhood", "sisterhood", "society", "academy", "sect", "clan", "company",
+                     "council", "church", "legion", "watch", "league", "circle", "house", "family", "tribe",
+                     "army", "guard", "court", "cult", "syndicate", "alliance", "union", "school", "college"),
+                    "Faction"),
+    **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
+                     "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
+                     "park", "abbey", "manor", "tower", "pass", "peak", "peaks", "marsh", "desert", "kingdom",
+                     "empire", "street", "square", "harbour", "harbor", "port", "bay", "coast", "hills", "moor",
+                     "fen", "reach", "wastes", "citadel", "temple", "library", "palace", "court", "gate",
+                     "bridge", "shire", "county", "lodge", "house", "inn", "tavern", "fortress", "ruins"),
+                    "Location"),
+    **dict.fromkeys(("sword", "blade", "ring", "amulet", "staff", "bow", "crown", "stone", "orb", "tome", "book",
+                     "dagger", "spear", "shield", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
+                     "chalice", "scroll", "compass", "pendant", "necklace", "axe", "hammer", "wand", "helm"),
+                    "Item"),
+    **dict.fromkeys(("technique", "art", "arts", "step", "strike", "fist", "palm", "spell", "sight", "form",
+                     "stance", "curse", "blessing", "magic", "sorcery", "ward", "binding", "song"), "Ability"),
+}
+EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain", "master", "elder", "king",
+                    "queen", "prince", "princess", "duke", "duchess", "count", "countess", "colonel", "doctor",
+                    "dr", "aunt", "uncle", "father", "mother", "brother", "sister", "saint", "professor",
+                    "general", "baron", "earl", "emperor", "empress")
+EN_ROLES: dict[str, tuple[str, bool]] = {
+    **dict.fromkeys(("master", "teacher", "mentor", "tutor"), ("MASTER_OF", True)),
+    **dict.fromkeys(("apprentice", "student", "disciple", "pupil", "protege"), ("MASTER_OF", False)),
+    **dict.fromkeys(("senior", "elder brother", "elder sister"), ("SENIOR_OF", True)),
+    **dict.fromkeys(("father", "mother", "dad", "mum", "mom"), ("PARENT_OF", True)),
+    **dict.fromkeys(("son", "daughter", "child", "heir"), ("PARENT_OF", False)),
+    **dict.fromkeys(("brother", "sister", "twin", "sibling", "older brother", "older sister", "younger brother",
+                     "younger sister"), ("SIBLING_OF", True)),
+    **dict.fromkeys(("wife", "husband", "spouse", "fiancee", "fiancé", "fiance", "betrothed"), ("MARRIED_TO", True)),
+    **dict.fromkeys(("enemy", "nemesis", "rival", "arch-enemy"), ("HATES", False)),
+    **dict.fromkeys(("friend", "ally", "best friend", "companion", "confidant"), ("ALLY_OF", True)),
+    **dict.fromkeys(("servant", "maid", "squire", "bodyguard", "steward", "valet", "retainer", "lieutenant"),
+                    ("SERVES", True)),
+}
+EN_JOIN = ("joins", "joined", "join", "is a member of", "was a member of", "belongs to", "enlisted in",
+           "is sworn to", "serves in", "is part of", "is one of", "enters", "entered")
+EN_LEAD = ("leads", "led", "heads", "rules", "commands", "founded", "is the head of", "is the leader of",
+           "is the master of")
+EN_OWN = ("owns", "wields", "carries", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
+          "finds", "found", "gets", "got", "receives", "received", "takes up", "uses")
+EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "lends", "lent", "returns",
+           "returned", "bequeaths", "left")
+EN_TAKE = ("steals", "stole", "stolen", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",
+           "looted", "wins", "won", "robs", "robbed", "pockets", "pocketed")
+EN_LOSE = ("loses", "lost", "breaks", "broke", "destroyed", "shattered")
+EN_LIVE = ("lives in", "lives at", "lived in", "is based in", "is based at", "resides in", "resides at",
+           "is located in", "lies in", "stands in", "settles in", "settled in", "hides in", "is stationed at")
+EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "arrives at", "arrived at",
+           "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
+           "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at")
+EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
+EN_ABILITY = ("learns", "learned", "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
+              "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered")
+EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
+           "poisons", "poisoned", "stabs", "stabbed")
+EN_DEATH = ("dies", "died", "is dead", "was killed", "is killed", "gets killed", "perishes", "perished",
+            "is slain", "was slain", "passes away", "passed away", "drowns", "drowned", "falls in battle", "dead")
+EN_INJURY = ("wounded", "injured", "hurt", "loses an eye", "lost an eye", "loses his", "loses her", "lost his",
+             "lost her", "broken", "crippled", "poisoned", "scarred", "blinded", "maimed", "burned")
+EN_REALM = ("reaches", "reached", "breaks through to", "broke through to", "advances to", "advanced to",
+            "ascends to", "rises to", "rose to", "is promoted to", "was promoted to", "is now a", "is now an",
+            "falls back to", "fell back to", "drops to", "dropped to", "is a", "is an")
+EN_REALM_WORDS = ("rank", "realm", "tier", "level", "stage", "grade", "circle", "ring", "degree")
+
+HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set up", "setup", "clue", "riddle",
+                "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later")
+HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
+                   "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the")
+SETTING_CUES_EN = ("setting", "world", "rule", "rules", "system", "ranks", "lowest first", "from lowest", "tiers",
+                   "every", "nobody can", "no one can", "must", "magic", "law", "laws", "geography", "continent",
+                   "the land", "realm", "kingdom", "costs", "price of", "works like", "is forbidden", "forbidden")
+PLAN_CUES_EN = ("outline", "arc", "plot", "chapter", "chapters", "beat", "beats", "next", "first", "then",
+                "finally", "climax", "ending", "opening", "act", "volume", "storyline", "subplot", "step")
+
+CHANGE_CUES_EN = ("actually", "instead", "scrap", "change it", "changed my mind", "on second thought", "rather",
+                  "not anymore", "no longer", "forget", "drop", "scratch that", "let's not", "let us not",
+                  "replace", "swap", "make it", "no,", "never mind", "cut the", "remove", "undo", "not a", "not the")
+REJECT_CUES_EN = ("no", "nah", "don't", "do not", "let's not", "drop", "scrap", "forget", "cut", "remove",
+                  "not", "never mind", "scratch", "i don't like", "too much", "won't")
+ACCEPT_CUES_EN = ("yes", "yeah", "ok", "okay", "good", "great", "perfect", "sure", "agreed", "let's go with",
+                  "go with", "sounds good", "i like", "love it", "keep", "use that", "do that", "exactly", "right")
+QUESTION_CUES_EN = ("?", "maybe", "what if", "should", "could", "might", "perhaps", "or maybe", "how about")
+
+EN_PRONOUNS = {"he": "", "she": "", "him": "", "his": "'s", "her": "'s"}
+EN_NOT_NAMES = {
+    "i", "we", "you", "he", "she", "it", "they", "the", "a", "an", "and", "but", "or", "so", "then", "after",
+    "before", "when", "while", "if", "maybe", "perhaps", "let's", "lets", "ok", "okay", "yes", "no", "also",
+    "actually", "now", "later", "first", "next", "finally", "chapter", "book", "act", "volume", "part", "this",
+    "that", "these", "those", "there", "here", "what", "who", "why", "how", "where", "in", "on", "at", "by",
+    "with", "for", "from", "to", "of", "as", "our", "my", "his", "her", "their", "its", "one", "two", "three",
+    "good", "great", "sure", "right", "well", "hmm", "oh", "wait", "still", "instead", "because", "though",
+    "since", "until", "once", "every", "each", "some", "any", "all", "both", "none", "nothing", "everyone",
+    "author", "assistant", "hook", "setting", "outline", "plot", "arc", "scene", "step", "steps", "start",
+    "development", "climax", "ending", "note", "idea", "rule", "rules", "magic", "world", "story", "sounds",
+    "like", "love", "keep", "make", "give", "drop", "scrap", "forget", "remember", "should", "could", "would",
+    "will", "can", "might", "must", "is", "was", "are", "were", "be", "do", "does", "did", "have", "has", "had",
+    "not", "never", "always", "only", "just", "very", "much", "more", "most", "less", "least", "new", "old",
+    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "god", "dear", "thanks",
+    "thank", "please", "sorry", "hello", "hi", "deal", "done", "fine", "nice", "cool", "agreed", "exactly",
+    "volume", "prologue", "epilogue", "interlude", "english", "chinese", "hmm,", "yeah", "nah", "gonna",
+}
+
+# The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
+ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
+                  "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
+                  "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫")
+ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
+ZH_PERSON_NEXT = set("在说道的是和把被夺握看走笑点摇站坐拿将对向跟与也都已又便就却只还才曾")

@@ -1,0 +1,173 @@
+"""The settlement extraction pipeline: statements → candidates → kinds → findings → decisions → a document with evidence.
+
+Used for a task's discussion and for an imported chapter alike. The model is asked only narrow,
+grammar-constrained questions; every proposed item carries the quoted words it came from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
+from desktop.tasks.pipeline import coref, kinds as kinding, sections
+from desktop.tasks.pipeline.candidates import collect
+from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind
+from desktop.tasks.pipeline.rules import Finding, Reader
+from desktop.tasks.pipeline.statements import Statement, split
+from desktop.tasks.vocabulary import relation_type
+
+if TYPE_CHECKING:
+    from desktop.book.book import Book
+    from desktop.engine.llm import LLM
+
+SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")
+
+
+@dataclass
+class Canon:
+    """What the book already knows that extraction needs: names and kinds, who owns what, open hooks."""
+
+    names: dict[str, tuple[str, list[str]]] = field(default_factory=dict)
+    owners: dict[str, str] = field(default_factory=dict)
+    relations: set[tuple[str, str, str]] = field(default_factory=set)
+    hooks: list[dict] = field(default_factory=list)
+
+
+def canon_of(book: "Book", as_of: int | None = None) -> Canon:
+    """Read the canon the pipeline compares against. Runs on the store thread."""
+    canon = Canon()
+    for row in book.facts.known_names():
+        if row["kind"] != "Hook":
+            canon.names[row["name"]] = (row["kind"], list(row.get("aliases") or []))
+    for rel in book.facts.relations(as_of):
+        canon.relations.add((relation_type(rel["type"]), rel["from"], rel["to"]))
+        if relation_type(rel["type"]) == "OWNS":
+            canon.owners[rel["to"]] = rel["from"]
+    canon.hooks = [{"name": h["name"], "description": h.get("description") or "", "involves": h.get("involves") or []}
+                   for h in book.facts.unresolved_hooks(as_of)]
+    return canon
+
+
+@dataclass
+class Extraction:
+    """A settlement document, the evidence for each of its items by path ("relations/0"), and notes."""
+
+    document: dict
+    evidence: dict[str, list[dict]]
+    notes: list[str] = field(default_factory=list)
+
+
+async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: bool, chapter: int | None,
+                  focus: str | None = None, progress: ProgressCallback = no_progress,
+                  cancel: CancelToken | None = None, seed: int = 0) -> Extraction:
+    """`messages`: [{"id", "role", "content", "chunk_id"?}] in order. The model is optional (rules alone run)."""
+    statements = split(messages)
+    progress(Progress("candidates", 0, 4))
+    cands = collect(statements, canon.names, zh)
+    progress(Progress("kinds", 1, 4))
+    if cancel is not None:
+        cancel.raise_if_cancelled()
+    kinds = await kinding.decide(cands, statements, llm, zh=zh, cancel=cancel, seed=seed)
+    for name in [n for n in cands if n not in kinds]:
+        del cands[name]
+    cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
+    coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds))
+    progress(Progress("facts", 2, 4))
+    reader = Reader(kinds, canon.owners, chapter, {n: c.aliases for n, c in cands.items()})
+    findings: list[Finding] = [f for st in statements for f in reader.read(st)]
+    findings += _replacements(statements, findings, kinds)
+    busy = {f.statement.index for f in findings}
+    findings += sections.hooks(statements, kinds, canon.hooks, chapter)
+    findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
+    findings += sections.plan(statements, kinds)
+    progress(Progress("decisions", 3, 4))
+    decisions = Decisions(statements)
+    survivors = decisions.settle(findings)
+    dropped = {n for f in findings if f not in survivors for n in f.entities}
+    used = {n for f in survivors for n in f.entities}
+    # An outline speaks of the future: names only its steps mention are plans, not facts yet.
+    planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
+    for cand in cands.values():
+        cand.mentions -= planned
+    document, evidence = _assemble(survivors, cands, kinds, canon, decisions, dropped - used, chapter, statements)
+    progress(Progress("decisions", 4, 4))
+    notes = [f"{len(cands)} names found, {len(findings)} statements of fact, {len(survivors)} still stand "
+             "after later messages"]
+    return Extraction(document, evidence, notes)
+
+
+def _replacements(statements: list[Statement], findings: list[Finding], kinds: dict[str, str]) -> list[Finding]:
+    """"算了，改成双刀" / "make it the Frost Blade instead": a new name in a change of mind takes the place of
+    the earlier choice of the same kind (the weapon, the sect), with the same holder."""
+    out: list[Finding] = []
+    for st in statements:
+        if not changes_mind(st):
+            continue
+        own = {n for f in findings if f.statement is st for n in f.entities}
+        for name in st.names:
+            if name in own or kinds.get(name) in (None, "Character"):
+                continue
+            earlier = [f for f in findings if f.section == "relations" and f.statement.index < st.index
+                       and f.item["type"] in SLOTS and kinds.get(f.item["to"]) == kinds[name]]
+            if earlier:
+                item = {**earlier[-1].item, "to": name}
+                out.append(Finding("relations", item, st, replaces=True, entities=[item["from"], name]))
+    return out
+
+
+def _focus_from_title(title: str | None, kinds: dict[str, str]) -> str | None:
+    if not title:
+        return None
+    named = [n for n in kinds if n in title and kinds[n] == "Character"]
+    return max(named, key=len) if named else None
+
+
+def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Canon, decisions: Decisions,
+              abandoned: set[str], chapter: int | None, statements: list[Statement]) -> tuple[dict, dict]:
+    doc: dict = {"chapter": chapter, "entities": [], **{s: [] for s in SECTION_ORDER}}
+    evidence: dict[str, list[dict]] = {}
+    used = {n for f in findings for n in f.entities}
+    by_index = {st.index: st for st in statements}
+    for name, cand in cands.items():
+        kind = kinds.get(name)
+        if cand.canon_kind:
+            new_aliases = [a for a in cand.aliases if a not in canon.names.get(name, ("", []))[1]]
+            if new_aliases:
+                path = f"entities/{len(doc['entities'])}"
+                doc["entities"].append({"name": name, "aliases": new_aliases})
+                evidence[path] = _quotes([by_index[i] for i in sorted(cand.mentions)][:1])
+            continue
+        if not kind or name in abandoned or not cand.mentions or not decisions.entity_stands(name, cand.mentions):
+            continue
+        if cand.generic and name not in used:
+            continue
+        entity = {"kind": kind, "name": name}
+        if cand.aliases:
+            entity["aliases"] = list(cand.aliases)
+        if chapter is not None:
+            entity["first_chapter"] = chapter
+        first = next((by_index[i] for i in sorted(cand.mentions) if i in decisions.standing), None)
+        evidence[f"entities/{len(doc['entities'])}"] = _quotes([first] if first else [])
+        doc["entities"].append(entity)
+    seen: dict[tuple, str] = {}
+    for finding in findings:
+        if finding.section == "relations" and (finding.item["type"], finding.item["from"], finding.item["to"]) \
+                in canon.relations:
+            continue  # already canon: nothing to settle
+        key = finding.key()
+        quotes = _quotes([finding.statement, *finding.extra])
+        if key in seen:
+            path = seen[key]
+            evidence[path] += [q for q in quotes if q not in evidence[path]]
+            continue
+        section = finding.section
+        path = f"{section}/{len(doc[section])}"
+        doc[section].append(finding.item)
+        seen[key] = path
+        evidence[path] = quotes
+    return doc, evidence
+
+
+def _quotes(statements: list[Statement]) -> list[dict]:
+    return [{"message_id": st.message_id, "chunk_id": st.chunk_id, "quote": st.quote} for st in statements]

@@ -1,0 +1,349 @@
+"""Pass 3b: hooks planted or paid off, world settings and plan outlines with their steps, read from statements."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.importing.split import number_in
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.rules import Finding
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+_HOOK_NOUN_ZH = re.compile(rf"([{CJK}A-Za-z]{{1,8}}?(?:的秘密|之谜|的来历|的身世|的真相|的下落|的身份|的秘密身份|背后的人|的去向))")
+_HOOK_AFTER_ZH = re.compile(r"(?:伏笔|悬念|钩子|谜团|线索)(?:是|：|:|，|,)\s*([^。！？!?；;\n]{2,30})")
+_HOOK_EN = re.compile(r"(?:the (?:mystery|secret|riddle|question) of|who (?:really )?|why |what happened to |"
+                      r"(?:hook|foreshadowing|mystery|setup|clue)\s*(?::|is|-)\s*)([^.!?;\n]{3,60})", re.I)
+_SETTING_TITLE_ZH = re.compile(rf"([{CJK}]{{2,6}}?)(?:体系|设定|的规则|规则|的划分|划分|从低到高|由低到高|分为|的等级|等级|"
+                               rf"分成|分[一二三四五六七八九十两几0-9])")
+_LIST_ZH = re.compile(rf"[{CJK}]{{1,6}}、[{CJK}]{{1,6}}、[{CJK}]{{1,6}}")
+_SETTING_TITLE_EN = re.compile(r"(?:the\s+)?((?:[A-Za-z][\w'\-]*\s){0,3}?(?:system|rules?|ranks?|laws?|hierarchy|"
+                               r"magic|geography|calendar|currency|tiers?|order of [\w ]+))\b", re.I)
+_STRONG_SETTING_ZH = ("设定", "世界观", "体系", "规则", "分为", "从低到高", "由低到高", "划分", "境界划分", "禁忌", "法则")
+_STRONG_SETTING_EN = ("setting", "system", "rules", "rule:", "ranks", "lowest first", "from lowest", "tiers", "law",
+                      "forbidden", "magic works", "world works", "costs")
+_STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
+                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|先|再|first|then|next|after that|finally|"
+                        r"step \d+)", re.I)
+_STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("承：", "Development"), ("转：", "Twist"),
+               ("合：", "Ending"), ("收：", "Ending"), ("发展", "Development"), ("转折", "Twist"),
+               ("高潮", "Climax"), ("结局", "Ending"), ("收尾", "Ending"), ("opening", "Start"), ("start", "Start"),
+               ("development", "Development"), ("twist", "Twist"), ("climax", "Climax"), ("ending", "Ending"),
+               ("resolution", "Ending"))
+_NUM = r"[0-9〇零一二两三四五六七八九十百千]+"
+_CHAPTER_RANGE = re.compile(rf"第\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|~|～)\s*第?\s*({_NUM})\s*章|"
+                            r"chapters?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
+_CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
+
+
+def _zh(text: str) -> bool:
+    return bool(re.search(rf"[{CJK}]", text))
+
+
+def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[dict],
+          chapter: int | None) -> list[Finding]:
+    out: list[Finding] = []
+    for position, st in enumerate(statements):
+        if is_summary(st):
+            continue
+        text, low = st.text, st.text.lower()
+        zh = _zh(text)
+        resolve = any(c in text for c in lx.HOOK_RESOLVE_ZH) if zh else \
+            any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_RESOLVE_EN)
+        bare = low
+        for name in st.names:  # "Widow's Hook" is a name, not a hook
+            bare = bare.replace(name.lower(), " ")
+        plant = any(c in text for c in lx.HOOK_CUES_ZH) if zh else \
+            any(re.search(rf"\b{re.escape(c)}s?\b", bare) for c in lx.HOOK_CUES_EN)
+        involves = [n for n in st.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
+        if resolve:
+            target = _matching_hook(text, canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"])
+            if target is not None:
+                item = {"name": target["name"], "status": "Resolved"}
+                if chapter is not None:
+                    item["resolved_in"] = chapter
+                out.append(Finding("hooks", item, st, entities=involves))
+            continue  # a payoff of something unknown plants nothing
+        if not plant:
+            continue
+        planted = [f for f in out if f.item.get("status") == "Unresolved"]
+        if planted and not involves:
+            planted[-1].extra.append(st)  # "这个先别写进正文，只是伏笔": more about the hook already planted
+            continue
+        name = _hook_name(text, zh)
+        described = st
+        if len(name) < (3 if zh else 8):
+            # "我想埋个伏笔。" — the hook is what the next sentence of the same message says
+            follow = next((s for s in statements[position + 1:position + 2] if s.message_index == st.message_index), None)
+            if follow is None:
+                continue
+            described, name = follow, _hook_name(follow.text, zh) or follow.quote[:16]
+            involves = [n for n in follow.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
+        item = {"name": name, "description": described.quote, "status": "Unresolved", "involves": involves}
+        if chapter is not None:
+            item["planted_in"] = chapter
+        due = re.search(rf"第\s*({_NUM})\s*章(?:之前|以前|前|左右)?(?:揭开|揭晓|回收|揭示|解开|交代)|by chapter (\d+)", text, re.I)
+        if due:
+            item["due_by"] = number_in(due.group(1) or due.group(2))
+        out.append(Finding("hooks", item, st, entities=involves, extra=[described] if described is not st else []))
+    return out
+
+
+def _hook_name(text: str, zh: bool) -> str:
+    if zh:
+        m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
+        if m:
+            return _clean_zh(m.group(1))
+        clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
+        clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
+        return clause[:16] if len(clause) >= 2 else ""
+    m = _HOOK_EN.search(text)
+    if m:
+        return m.group(1).strip(" ,.:;\"'").rstrip()[:60]
+    words = re.sub(r"(?i)\b(?:let's|we|i|want to|should|plant|a|an|hook|foreshadowing|here|about)\b", "", text)
+    words = " ".join(words.split())
+    return words[:60] if len(words) >= 4 else ""
+
+
+def _clean_zh(name: str) -> str:
+    return re.sub(r"^(?:关于|就是|是|有关|那个|这个|一个|埋下|埋个|留下|留个)", "", name).strip("，,：: ")
+
+
+def _matching_hook(text: str, hooks: list[dict]) -> dict | None:
+    """The open hook this statement pays off: its name, or most of its words, appear in the statement."""
+    best, score = None, 0.0
+    for hook in hooks:
+        name = hook["name"]
+        if name in text:
+            return hook
+        grams = _grams(name)
+        if not grams:
+            continue
+        overlap = len(grams & _grams(text)) / len(grams)
+        involves = [n for n in hook.get("involves") or [] if n and n in text]
+        value = overlap + (0.3 if involves else 0.0)
+        if value > score:
+            best, score = hook, value
+    return best if score >= 0.5 else None
+
+
+def _grams(text: str) -> set[str]:
+    if _zh(text):
+        chars = re.sub(rf"[^{CJK}]", "", text)
+        return {chars[i:i + 2] for i in range(len(chars) - 1)}
+    return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
+
+
+def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int]) -> list[Finding]:
+    """Consecutive setting statements of one message make one entry; `busy` statements already gave facts."""
+    out: list[Finding] = []
+    current: Finding | None = None
+    for st in statements:
+        continues = current is not None and current.statement.message_index == st.message_index \
+            and not any(kinds.get(n) == "Character" for n in st.names) and st.index not in busy
+        if is_summary(st) or (not continues and (st.index in busy or not _is_setting(st, kinds))):
+            current = None if current is None or st.message_index != current.statement.message_index else current
+            continue
+        if current is not None and current.statement.message_index == st.message_index:
+            current.item["body"] = (current.item["body"] + " " + st.quote).strip()
+            current.entities += [n for n in st.names if n not in current.entities]
+            current.extra.append(st)
+            continue
+        zh = _zh(st.text)
+        earlier = next((f for f in out if _same_subject(f, st)), None)
+        if earlier is not None:  # "练气分九层" after "练气、筑基、金丹…": the same entry, said in more detail
+            earlier.item["body"] = (earlier.item["body"] + " " + st.quote).strip()
+            earlier.extra.append(st)
+            current = earlier
+            continue
+        item = {"title": _setting_title(st.text, zh), "category": _category(st.text), "body": st.quote,
+                "entities": list(st.names)}
+        current = Finding("settings", item, st, entities=list(st.names))
+        out.append(current)
+    for finding in out:
+        finding.item["entities"] = finding.entities
+    return out
+
+
+def _same_subject(finding: Finding, st: Statement) -> bool:
+    if finding.statement.message_index == st.message_index:
+        return False
+    title = finding.item["title"]
+    if title and title in st.text:
+        return True
+    grams = {g for g in _grams(finding.item["body"]) if g not in ("一个", "每个", "分为", "可以", "五个")}
+    return _zh(st.text) and len(grams & _grams(st.text)) >= 2 and not _SETTING_TITLE_ZH.search(st.text[:8])
+
+
+def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
+    text, low = st.text, st.text.lower()
+    people = [n for n in st.names if kinds.get(n) == "Character"]
+    if _zh(text):
+        if any(c in text for c in _STRONG_SETTING_ZH) or (not people and _LIST_ZH.search(text)):
+            return True
+        return not people and len(text) >= 8 and any(c in text for c in lx.SETTING_CUES_ZH)
+    if any(c in low for c in _STRONG_SETTING_EN):
+        return True
+    return not people and len(text) >= 30 and any(re.search(rf"\b{re.escape(c)}\b", low) for c in lx.SETTING_CUES_EN)
+
+
+def _setting_title(text: str, zh: bool) -> str:
+    if zh:
+        m = _SETTING_TITLE_ZH.search(text)
+        if m:
+            title = re.sub(r"^(?:这个|那个|世界的|关于|本书的|书里的|我们的|整个|设定|一下)", "", m.group(1))
+            if len(title) >= 2:
+                return title
+        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+    m = _SETTING_TITLE_EN.search(text)
+    if m:
+        return m.group(1).strip()[:60]
+    return " ".join(text.split()[:6])[:60]
+
+
+def _category(text: str) -> str:
+    low = text.lower()
+    if re.search(r"境界|修炼|修为|等级|灵根|功法|rank|realm|tier|power|magic|cultivat", low):
+        return "power"
+    if re.search(r"大陆|州|地理|山脉|海|continent|north|south|east|west|map|river|mountain|kingdom", low):
+        return "geography"
+    if re.search(r"规则|禁忌|必须|不能|不得|forbidden|must|law|cannot|may not", low):
+        return "rule"
+    return "world"
+
+
+_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|行|updated|noted|got it|ok|okay|summary|so:)[，,：:。.!！ ]", re.I)
+
+
+def is_summary(st: Statement) -> bool:
+    """The assistant restating what was agreed ("好：…", "Updated: …"): it adds no new setting, hook or outline."""
+    return not st.by_author and bool(_SUMMARY.match(st.quote.strip()))
+
+
+_TITLE_ANCHOR = re.compile(r"[「『《“\"']([^」』》”\"'\n]{2,24})[」』》”\"']|([\u4e00-\u9fff]{2,6})那条|"
+                           r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b")
+_STEP_EDIT = re.compile(r"第([一二三四五六七八九十\d]+)步|\bstep\s+(\d+)|\bchange\s+(\d+)", re.I)
+
+
+def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
+    """Outlines and their steps. A quoted title or "X那条" opens an outline; numbered or sequenced statements
+    are its steps; a later "第二步改为… / step 4: …" rewrites that step; steps said before any title
+    belong to the discussion's one outline."""
+    out: list[Finding] = []
+    current: Finding | None = None
+    for st in statements:
+        if is_summary(st) and not _STEP_EDIT.search(st.quote):
+            continue
+        text = st.text
+        zh = _zh(text)
+        edit = _STEP_EDIT.search(st.quote)
+        if edit and current is not None and (not _STEP_MARK.match(_after_header(st.quote)) or "改" in text
+                                             or re.search(r"change|updated|instead", text, re.I)):
+            number = number_in(next(g for g in edit.groups() if g))
+            steps = current.item["steps"]
+            if number and 1 <= number <= len(steps):
+                summary = re.sub(r"^.*?(?:改为|改成|换成|变成|是|[:：]|,|，)\s*", "", st.quote[edit.end():], count=1)
+                steps[number - 1]["summary"] = summary.strip(" 。.，,") or steps[number - 1]["summary"]
+                current.extra.append(st)
+                continue
+        anchors = list(_TITLE_ANCHOR.finditer(st.quote))
+        cue = any(c in text for c in ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段",
+                                      "下一段", "接下来几章", "第二卷", "第三卷")) if zh \
+            else bool(re.search(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", text, re.I))
+        step_like = bool(_STEP_MARK.match(_after_header(st.quote))) or (zh and re.search(r"先是|然后|最后", text))
+        if anchors or (cue and current is None):
+            for anchor in anchors or [None]:
+                title = next((g for g in anchor.groups() if g), None) if anchor else _plan_title(text, zh)
+                item: dict = {"level": _level(text, zh) if not out or anchors else "ShortOutline",
+                              "title": title.strip(), "status": "Pending", "steps": []}
+                storyline = _storyline(text, zh)
+                if storyline:
+                    item["storyline"] = storyline
+                chapters = _CHAPTER_RANGE.search(text)
+                if chapters:
+                    numbers = [number_in(g) for g in chapters.groups() if g]
+                    if all(n is not None for n in numbers):
+                        item["chapters"] = numbers[:2]
+                current = Finding("plan", item, st, entities=[])
+                out.append(current)
+            if not step_like:
+                continue
+            sequence = _sequence(st.quote[anchors[-1].end():] if anchors else st.quote)
+            if len(sequence) >= 2:
+                current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
+                continue
+        if current is not None and step_like:
+            sequence = _sequence(st.quote)
+            parts = sequence if len(sequence) >= 2 else [_STEP_MARK.sub("", _after_header(st.quote), count=1)]
+            current.item["steps"] += [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"}
+                                      for p in parts if p.strip(" ：:，,.。")]
+            current.extra.append(st)
+            if chapter := _CHAPTER_ONE.search(st.quote):
+                current.item["steps"][-1]["chapter"] = number_in(chapter.group(1) or chapter.group(2))
+    for finding in out:
+        steps = finding.item["steps"]
+        for index, step in enumerate(steps):
+            step["kind"] = _step_kind(step["summary"], index, len(steps))
+            step["summary"] = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。") or step["summary"]
+    return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
+            or len(out) > 1]
+
+
+def _sequence(text: str) -> list[str]:
+    """"先是入城，然后预选，最后决赛" / "Mara hires Tessa, they dive the ruins, find the crown gone" → the steps."""
+    text = re.sub(r"^[\s:：,，-]+", "", text)
+    parts = re.split(r"[，,；;]\s*(?=然后|接着|之后|随后|最后|最终|再|then|next|finally|after that|they|\w+ (?:the|a)\b)|"
+                     r"\s*(?:->|→)\s*", text)
+    return [re.sub(r"^(?:先是|首先|然后|接着|之后|随后|最后|最终|再|then|next|finally|after that)\s*", "", p,
+                   flags=re.I).strip(" 。.") for p in parts if p.strip(" 。.")]
+
+
+def _step_kind(summary: str, index: int, count: int) -> str:
+    low = summary.lower()
+    kind = next((k for cue, k in _STEP_KINDS if low.startswith(cue) or cue in low[:6]), None)
+    if kind:
+        return kind
+    if index == 0:
+        return "Start"
+    if index == count - 1 and count >= 4:
+        return "Ending"
+    if index == count - 1 and count >= 3:
+        return "Climax"
+    return "Climax" if count >= 4 and index == count - 2 else "Development"
+
+
+def _level(text: str, zh: bool) -> str:
+    if zh:
+        return "LongOutline" if re.search(r"卷|长线|整本|全书|大纲的?第.部", text) else "ShortOutline"
+    return "LongOutline" if re.search(r"\b(?:volume|book two|book one|season|long arc|whole book)\b", text, re.I) \
+        else "ShortOutline"
+
+
+def _plan_title(text: str, zh: bool) -> str:
+    if zh:
+        m = re.search(rf"[「『《“\"]([^」』》”\"]{{2,16}})[」』》”\"]", text) or \
+            re.search(rf"([{CJK}]{{2,8}}?(?:篇|卷|副本|事件|之战|风波|大比|试炼|线))", text)
+        if m:
+            title = re.sub(r"^(?:这一|下一|这个|那个|新的|关于)", "", m.group(1))
+            if len(title) >= 2:
+                return title
+        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+    m = re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
+        re.search(r"(?:arc|outline)\s*(?:for|:|called|named)\s*[\"“]?([^\".,;:\n]{3,40})", text, re.I)
+    if m:
+        return m.group(1).strip()
+    return " ".join(text.split()[:6])
+
+
+def _storyline(text: str, zh: bool) -> str | None:
+    if zh:
+        m = re.search(r"(主线|支线|反派线|感情线|暗线|副线)", text)
+        return m.group(1) if m else None
+    m = re.search(r"\b(main plot|main line|subplot|villain'?s? (?:line|plot)|romance)\b", text, re.I)
+    return m.group(1).lower() if m else None
+
+
+def _after_header(text: str) -> str:
+    """"下一卷大纲：1. 下山": the list starts after the header's colon."""
+    head, colon, rest = text.partition("：") if "：" in text else text.partition(":")
+    return rest if colon and len(head) <= 20 and rest.strip() else text

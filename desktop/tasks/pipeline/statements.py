@@ -1,0 +1,57 @@
+"""A discussion or chapter as statements: sentences with the message they came from and their exact offsets."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Sentence ends in both languages; a line break also ends one (authors write lists).
+_END = re.compile(r"[。！？!?；;\n]+|(?<=[a-z\)\"'])\.(?=\s|$)")
+# "1. 下山 2. 遇险 3. 大比" written on one line: each numbered item is a statement of its own.
+_INLINE_ITEM = re.compile(r"(?<=\S)[ \t\u3000]+(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")
+
+
+@dataclass
+class Statement:
+    """One sentence of one message. `text` may have pronouns resolved; `quote` is always the author's words."""
+
+    index: int
+    message_id: int | None
+    message_index: int
+    role: str
+    quote: str
+    start: int
+    end: int
+    text: str = ""
+    chunk_id: int | None = None
+    focus: str | None = None  # the character a pronoun or a missing subject refers to
+    names: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.text = self.text or self.quote
+
+    @property
+    def by_author(self) -> bool:
+        return self.role != "assistant"
+
+
+def split(messages: list[dict]) -> list[Statement]:
+    """Every non-empty sentence of every message, in order; offsets index into the message's content."""
+    out: list[Statement] = []
+    for position, message in enumerate(messages):
+        content = _INLINE_ITEM.sub(lambda m: "\n" + m.group(0)[1:], message.get("content") or "")
+        start = 0
+        for match in [*_END.finditer(content), None]:
+            end = match.start() if match else len(content)
+            stop = match.end() if match else len(content)
+            piece = content[start:end]
+            stripped = piece.strip(" \t\r\u3000-*•·")
+            if stripped:
+                lead = start + piece.index(stripped)
+                # keep the sentence's own end mark in the quote, as the author wrote it
+                tail = content[end:stop].strip("\n ")[:1]
+                out.append(Statement(len(out), message.get("id"), position, message.get("role", "user"),
+                                     stripped + tail, lead, lead + len(stripped) + len(tail),
+                                     chunk_id=message.get("chunk_id")))
+            start = stop
+    return out

@@ -1,0 +1,132 @@
+"""The settlement extraction pipeline on the wording alone (no model): what a careful editor would take from a talk."""
+
+from __future__ import annotations
+
+import asyncio
+
+from desktop.tasks.pipeline.candidates import collect
+from desktop.tasks.pipeline.pipeline import Canon, extract
+from desktop.tasks.pipeline.statements import split
+
+
+def settle(*turns: tuple[str, str], canon: Canon | None = None, chapter: int | None = None, zh: bool = True):
+    messages = [{"id": i + 1, "role": role, "content": text} for i, (role, text) in enumerate(turns)]
+    return asyncio.run(extract(messages, canon or Canon(), None, zh=zh, chapter=chapter))
+
+
+def relations(extraction) -> set[tuple[str, str, str]]:
+    return {(r["type"], r["from"], r["to"]) for r in extraction.document["relations"]}
+
+
+def entities(extraction) -> dict[str, str]:
+    return {e["name"]: e.get("kind") for e in extraction.document["entities"]}
+
+
+def test_statements_keep_the_authors_exact_words_and_where_they_came_from():
+    [first, second] = split([{"id": 7, "role": "user", "content": "林风拜入青云宗。他用一把寒铁剑！"}])
+    assert (first.quote, second.quote) == ("林风拜入青云宗。", "他用一把寒铁剑！")
+    assert (first.message_id, first.start, second.start) == (7, 0, 8)
+
+
+def test_a_numbered_list_on_one_line_is_one_statement_per_item():
+    quotes = [s.quote for s in split([{"id": 1, "role": "user", "content": "大纲：1. 下山 2. 遇险 3. 大比"}])]
+    assert quotes == ["大纲：1.", "下山", "2. 遇险", "3. 大比"] or quotes == ["大纲：1. 下山", "2. 遇险", "3. 大比"]
+
+
+def test_traits_and_phrases_never_become_names():
+    statements = split([{"id": 1, "role": "user", "content": "女主叫苏晴，出身寒门，擅长炼丹，左脸有一道疤。"}])
+    names = set(collect(statements, {}, True))
+    assert "苏晴" in names
+    assert not names & {"擅长炼丹", "出身寒门", "寒门", "左脸", "炼丹"}
+
+
+def test_kinds_come_from_how_names_are_written():
+    found = settle(("user", "林风拜入青云宗，住在落霞镇，用一把寒铁剑，修炼《太虚剑诀》。"))
+    assert entities(found) == {"林风": "Character", "青云宗": "Faction", "落霞镇": "Location", "寒铁剑": "Item",
+                               "太虚剑诀": "Ability"}
+
+
+def test_pronouns_and_missing_subjects_mean_the_character_being_discussed():
+    found = settle(("user", "新人物叫苏晴。她是青云宗弟子，林风的师姐。擅长《百草丹经》，左眉有一道疤。"))
+    assert relations(found) >= {("MEMBER_OF", "苏晴", "青云宗"), ("SENIOR_OF", "苏晴", "林风"),
+                                ("HAS_ABILITY", "苏晴", "百草丹经")}
+    assert ("苏晴", "appearance") in {(s["entity"], s["key"]) for s in found.document["states"]}
+
+
+def test_a_change_of_mind_keeps_only_the_final_choice():
+    found = settle(("user", "苏晴的兵器是一把寒铁剑。"), ("user", "算了，兵器改成双刀吧。"))
+    assert ("OWNS", "苏晴", "双刀") in relations(found)
+    assert ("OWNS", "苏晴", "寒铁剑") not in relations(found)
+    assert "寒铁剑" not in entities(found)
+
+
+def test_an_idea_the_author_drops_is_not_proposed():
+    found = settle(("user", "林风有个妹妹叫林雪。"), ("user", "不要林雪了，这条线删掉。"))
+    assert "林雪" not in entities(found) and not relations(found)
+
+
+def test_an_assistant_suggestion_counts_only_once_the_author_accepts_it():
+    accepted = settle(("user", "给苏晴一个师父？"), ("assistant", "云鹤真人是苏晴的师父。"), ("user", "好，就这样。"))
+    rejected = settle(("user", "给苏晴一个师父？"), ("assistant", "云鹤真人是苏晴的师父。"), ("user", "不行，太俗了。"))
+    assert ("MASTER_OF", "云鹤真人", "苏晴") in relations(accepted)
+    assert not relations(rejected) and "云鹤真人" not in entities(rejected)
+
+
+def test_a_theft_ends_the_old_ownership_in_the_chapter_it_happens():
+    canon = Canon(names={"林风": ("Character", []), "青锋剑": ("Item", [])}, owners={"青锋剑": "林风"},
+                  relations={("OWNS", "林风", "青锋剑")})
+    found = settle(("user", "第23章，王虎把青锋剑偷走了。"), canon=canon)
+    assert {"type": "OWNS", "from": "王虎", "to": "青锋剑", "valid_from": 23} in found.document["relations"]
+    assert {"type": "OWNS", "from": "林风", "to": "青锋剑", "valid_to": 23} in found.document["ends"]
+
+
+def test_a_death_is_a_state_from_its_chapter_and_a_killing_a_relation():
+    found = settle(("user", "第45章赵烈杀了周伯。"))
+    assert ("KILLED", "赵烈", "周伯") in relations(found)
+    assert {"entity": "周伯", "key": "alive", "value": "dead", "valid_from": 45} in found.document["states"]
+
+
+def test_a_breakthrough_is_the_latest_realm():
+    found = settle(("user", "第60章林风从练气九层冲到筑基初期。"))
+    assert [(s["key"], s["value"], s.get("valid_from")) for s in found.document["states"]] == [("realm", "筑基初期", 60)]
+
+
+def test_a_hook_is_planted_and_a_known_hook_paid_off():
+    planted = settle(("user", "埋个伏笔：玉佩的来历。"))
+    assert [(h["name"], h["status"]) for h in planted.document["hooks"]] == [("玉佩的来历", "Unresolved")]
+    canon = Canon(hooks=[{"name": "黑衣人的身份", "description": "", "involves": []}])
+    paid = settle(("user", "第88章揭晓黑衣人的身份。"), canon=canon)
+    assert [(h["name"], h["status"]) for h in paid.document["hooks"]] == [("黑衣人的身份", "Resolved")]
+
+
+def test_a_power_system_is_one_settings_entry_and_its_realms_are_not_characters():
+    found = settle(("user", "修炼境界从低到高分为：炼气、筑基、金丹、元婴。每个大境界分九层。"))
+    [entry] = found.document["settings"]
+    assert entry["title"] == "修炼境界" and "九层" in entry["body"] and entry["category"] == "power"
+    assert found.document["entities"] == []
+
+
+def test_an_outline_with_numbered_steps_and_names_that_are_only_planned():
+    found = settle(("user", "下一卷大纲：1. 林风下山历练 2. 在落霞镇遇到苏晴 3. 青云宗大比夺魁"))
+    [outline] = found.document["plan"]
+    assert [s["summary"] for s in outline["steps"]] == ["林风下山历练", "在落霞镇遇到苏晴", "青云宗大比夺魁"]
+    assert [s["kind"] for s in outline["steps"]] == ["Start", "Development", "Climax"]
+    assert found.document["entities"] == []  # an outline plans; it settles no facts
+
+
+def test_english_names_roles_and_a_replacement():
+    found = settle(("user", "Let's add Kael Storm. He comes from the Iron Vale and joined the Order of Ash."),
+                   ("user", "Kael Storm wields the Ember Blade. Actually, make it the Frost Blade instead."),
+                   ("user", "In chapter 9 Lord Varen dies."), zh=False)
+    assert relations(found) >= {("FROM", "Kael Storm", "Iron Vale"), ("MEMBER_OF", "Kael Storm", "Order of Ash"),
+                                ("OWNS", "Kael Storm", "Frost Blade")}
+    assert ("OWNS", "Kael Storm", "Ember Blade") not in relations(found)
+    assert {"entity": "Lord Varen", "key": "alive", "value": "dead", "valid_from": 9} in found.document["states"]
+
+
+def test_every_item_carries_the_quoted_words_it_came_from():
+    found = settle(("user", "林风拜入青云宗。"), ("user", "第3章林风突破到筑基。"))
+    doc = found.document
+    paths = [f"{s}/{i}" for s in ("entities", "relations", "states") for i in range(len(doc[s]))]
+    assert paths and all(found.evidence[p] for p in paths)
+    assert found.evidence["states/0"] == [{"message_id": 2, "chunk_id": None, "quote": "第3章林风突破到筑基。"}]
