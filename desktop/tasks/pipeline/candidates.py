@@ -26,10 +26,12 @@ _STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也�
 _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE, *lx.ZH_LIVE, *lx.ZH_MOVE,
                                *lx.ZH_FROM, *lx.ZH_ABILITY, *lx.ZH_OWN_NOUNS, "前往", "进入", "离开", "回", "去",
                                "到", "进", "改成", "换成", "改为", "变成", "成了", "叫做", "名叫", "带回", "带到",
-                               "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进"},
+                               "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进", "号", "人称", "外号", "绰号",
+                               "道号", "爹", "娘", "父亲", "母亲", "哥哥", "姐姐", "弟弟", "妹妹", "师父", "师兄",
+                               "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见"},
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
-_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+)?[A-Z][\w’'\-]*)*")
+_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
 _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
 
@@ -114,11 +116,14 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cand.canon_kind, cand.aliases = kind, list(aliases)
     for name in _repeated_surnamed(text):
         cands.add(name, "Character", 1.5)
+    for match in re.finditer(rf"(?<![{CJK}])([{''.join(lx.ZH_SURNAMES)}]家)|(?<=[的是和与在入])([{''.join(lx.ZH_SURNAMES)}]家)", text):
+        cands.add(match.group(1) or match.group(2), "Faction", 2.5)  # 苏家, 赵家: a family is a faction
     for st in statements:
         if _has_cjk(st.quote):
             _chinese(st.quote, cands)
         _english(st.quote, cands, text)
     _aliases(statements, cands)
+    _first_names(cands, text)
     _prune_overlaps(text, cands)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
@@ -137,6 +142,20 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             del cands[other]
     locate(statements, cands)
     return cands
+
+
+def _first_names(cands: Candidates, text: str) -> None:
+    """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
+    owners: dict[str, list[str]] = {}
+    for name, cand in cands.items():
+        words = name.split()
+        kind = cand.canon_kind or cand.best_hint[0]
+        if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
+            owners.setdefault(words[0], []).append(name)
+    for first, names in owners.items():
+        if len(names) == 1 and re.search(rf"\b{re.escape(first)}\b(?!\s+[A-Z])", text):
+            cands.pop(first, None)
+            cands.alias_of.setdefault(first, names[0])
 
 
 def _prune_overlaps(text: str, cands: Candidates) -> None:
@@ -254,7 +273,8 @@ def _chinese(text: str, cands: Candidates) -> None:
     person_starts, word_starts = set(), set()
     position = 0
     for word, flag in segment(text):
-        word_starts.add(position)
+        if not flag.startswith(("v", "d", "p", "c", "r", "u")):  # 喜欢镇: a name does not start with a verb
+            word_starts.add(position)
         if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
             person_starts.add(position)
         position += len(word)
@@ -271,8 +291,8 @@ def _chinese(text: str, cands: Candidates) -> None:
         for verb in verbs:
             for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
                 obj = _object(match.group(1))
-                if obj and obj not in lx.ZH_NOT_NAMES and (suffix_kind(obj) in (None, kind)):
-                    cands.add(obj, kind, 2.0 if suffix_kind(obj) == kind else 1.0)
+                if obj and obj not in lx.ZH_NOT_NAMES and suffix_kind(obj) == kind:
+                    cands.add(obj, kind, 2.0)
     for noun in lx.ZH_OWN_NOUNS:
         for match in re.finditer(rf"{noun}(?:是|为|换成|改成|改为)([{CJK}]{{2,8}})", text):
             obj = _object(match.group(1))

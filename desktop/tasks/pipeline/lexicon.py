@@ -18,7 +18,7 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
     **dict.fromkeys(("玉佩", "令牌", "宝剑", "神剑", "飞剑", "法宝", "灵器", "丹药", "秘籍", "地图", "钥匙", "项链",
                      "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简"), "Item"),
     **dict.fromkeys("诀功术掌拳指步经咒阵", "Ability"),
-    **dict.fromkeys(("真人", "道长", "老祖", "上人", "散人", "居士", "仙子", "师太", "大师", "禅师", "道人", "老怪",
+    **dict.fromkeys(("真人", "道长", "老祖", "散人", "居士", "仙子", "师太", "大师", "禅师", "道人", "老怪",
                      "魔君", "剑仙", "剑圣", "天尊"), "Character"),
     **dict.fromkeys(("剑法", "刀法", "枪法", "身法", "心法", "神通", "秘术", "功法", "剑诀", "心经", "剑阵",
                      "炼丹", "炼丹术", "炼器", "阵法", "医术", "毒术", "轻功", "遁术"), "Ability"),
@@ -121,15 +121,17 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
                      "park", "abbey", "manor", "tower", "pass", "peak", "peaks", "marsh", "desert", "kingdom",
                      "empire", "street", "square", "harbour", "harbor", "port", "bay", "coast", "hills", "moor",
-                     "fen", "reach", "wastes", "citadel", "temple", "library", "palace", "court", "gate",
+                     "fen", "reach", "wastes", "point", "cove", "cliffs", "rock", "quay", "docks", "market",
+                     "quarter", "row", "lane", "saltmarsh", "citadel", "temple", "library", "palace", "court", "gate",
                      "bridge", "shire", "county", "lodge", "house", "inn", "tavern", "fortress", "ruins"),
                     "Location"),
     **dict.fromkeys(("sword", "blade", "ring", "amulet", "staff", "bow", "crown", "stone", "orb", "tome", "book",
-                     "dagger", "spear", "shield", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
+                     "dagger", "spear", "shield", "hook", "crossbow", "longbow", "ship", "barge", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
                      "chalice", "scroll", "compass", "pendant", "necklace", "axe", "hammer", "wand", "helm"),
                     "Item"),
     **dict.fromkeys(("technique", "art", "arts", "step", "strike", "fist", "palm", "spell", "sight", "form",
-                     "stance", "curse", "blessing", "magic", "sorcery", "ward", "binding", "song"), "Ability"),
+                     "stance", "curse", "blessing", "magic", "sorcery", "ward", "binding", "song", "craft", "lore"),
+                    "Ability"),
 }
 EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain", "master", "elder", "king",
                     "queen", "prince", "princess", "duke", "duchess", "count", "countess", "colonel", "doctor",
@@ -215,6 +217,8 @@ EN_NOT_NAMES = {
     "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "god", "dear", "thanks",
     "thank", "please", "sorry", "hello", "hi", "deal", "done", "fine", "nice", "cool", "agreed", "exactly",
     "volume", "prologue", "epilogue", "interlude", "english", "chinese", "hmm,", "yeah", "nah", "gonna",
+    "i'll", "i'm", "i've", "i'd", "she's", "he's", "it's", "that's", "there's", "we're", "they're", "let's",
+    "you're", "we'll", "she'll", "he'll", "don't", "can't", "won't", "isn't", "doesn't",
 }
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
