@@ -76,8 +76,8 @@ def test_health_counts_what_waits_for_the_author(workbench):
         return await workbench.health(), await workbench.chapter_count()
 
     health, last = asyncio.run(scenario())
-    assert (health["entities"], health["hooks"], health["unresolved_hooks"], health["overdue_hooks"]) == (1, 2, 2, 1)
-    assert (health["reviews_waiting"], health["conflicts"], last) == (0, 0, 9)
+    assert (health.entities, health.hooks, health.unresolved_hooks, health.overdue_hooks) == (1, 2, 2, 1)
+    assert (health.reviews_waiting, health.conflicts, last) == (0, 0, 9)
 
 
 class SlowEmbedder:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import gc
 import re
+from dataclasses import asdict
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -24,6 +25,7 @@ from desktop.progress import CancelToken
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.bridge import Op, report_error, run_op
+from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
 from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
@@ -34,7 +36,6 @@ from desktop.ui.theme import WARNING_COLOUR, apply_theme
 from desktop.ui.upkeep import BookUpkeep
 
 SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
-MODEL_POLL_MS = 500
 
 
 class MainWindow(QMainWindow):
@@ -64,10 +65,10 @@ class MainWindow(QMainWindow):
         self.drop = ImportDrop(self)
         self.background = BackgroundLane(self, self.progress)
         self.upkeep = BookUpkeep(self, workbench, self.background)
+        self.feed = ChangeFeed(workbench, self)
         self._build_menus()
 
         self._cancel_reply: CancelToken | None = None
-        self._pending_changes = None
         self._just_opened = True
         self._dialogs: dict[str, QWidget] = {}
         self.reply_op: Op | None = None
@@ -76,10 +77,6 @@ class MainWindow(QMainWindow):
 
         self._wire()
         self._restore_layout()
-        self._model_timer = QTimer(self)
-        self._model_timer.setInterval(MODEL_POLL_MS)
-        self._model_timer.timeout.connect(self._show_model_status)
-        self._model_timer.start()
         self._show_model_status()
         self._show_book()
 
@@ -99,7 +96,12 @@ class MainWindow(QMainWindow):
         self.inspector.health_item_clicked.connect(self._open_health_list)
         self.drop.import_requested.connect(self._import)
         self.progress.cancel_requested.connect(self.background.cancel)
-        self.workbench.subscribe(self._on_changes)
+        self.feed.changed.connect(self.upkeep.note)
+        self.feed.book_changed.connect(self._show_book)
+        self.feed.tasks_changed.connect(self._load_tasks)
+        self.feed.messages_changed.connect(self._load_messages)
+        self.feed.graphs_changed.connect(self._load_graphs)
+        self.feed.model_changed.connect(self._show_model_status)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -150,29 +152,7 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
-    # -- change sets: refresh only what changed ------------------------------------------------
-
-    def _on_changes(self, changes) -> None:
-        # Several mutations in a row become one refresh on the next turn of the loop.
-        self._pending_changes = changes if self._pending_changes is None else self._pending_changes | changes
-        self.upkeep.note(changes)
-        QTimer.singleShot(0, self._refresh)
-
-    def _refresh(self) -> None:
-        changes, self._pending_changes = self._pending_changes, None
-        if changes is None:
-            return
-        if changes.book:
-            self._show_book()
-            return
-        if not self.workbench.has_book:
-            return
-        if changes.tasks:
-            self._load_tasks()
-        if changes.messages or changes.tasks:
-            self._load_messages()
-        if changes.facts or changes.plan or changes.archive or changes.journal:
-            self._load_graphs()
+    # -- showing the book ------------------------------------------------------------------------
 
     def _show_book(self) -> None:
         self.upkeep.book_shown(self.workbench.has_book)
@@ -189,8 +169,8 @@ class MainWindow(QMainWindow):
             self.inspector.set_chapter_range(0, None)
             return
         info = self.workbench.book_info()
-        self.setWindowTitle(f"{info['title']} — Inkstone")
-        self.book_label.setText(info["title"])
+        self.setWindowTitle(f"{info.title} — Inkstone")
+        self.book_label.setText(info.title)
         self.chat.set_commands(self.workbench.slash_commands())
         self._just_opened = True
         self._load_tasks()
@@ -230,7 +210,7 @@ class MainWindow(QMainWindow):
         self.inspector.set_chapter_range(chapters, current, reset=opened)
         self.inspector.set_plan(plan)
         # Import's extraction jobs are the archive's only jobs that wait; the others finish within the import.
-        health = {"extract_pending": counts["archive"].get("jobs_pending", 0), **health}
+        health = {**asdict(health), "extract_pending": counts["archive"].get("jobs_pending", 0)}
         self.upkeep.extract_waiting = health["extract_pending"]
         self.inspector.set_health(health)
         self.pointer_label.setText(self._pointer_text(plan.get("pointer") or []))
@@ -275,7 +255,7 @@ class MainWindow(QMainWindow):
 
     def _create_book(self, path: str, title: str, language: str) -> None:
         run_op(self, self.workbench.create_book(path, title=title, language=language)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info["path"]), 5000))
+            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info.path), 5000))
 
     def _choose_book(self) -> None:
         dialog = QFileDialog(self, self.tr("Open a book folder"))
@@ -287,7 +267,7 @@ class MainWindow(QMainWindow):
     def _open_book(self, path: str) -> None:
         self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", path))
         run_op(self, self.workbench.open_book(path)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info["title"]), 4000))
+            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info.title), 4000))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -477,16 +457,16 @@ class MainWindow(QMainWindow):
 
     def _show_model_status(self) -> None:
         status = self.workbench.model_status()
-        state = status.get("state")
+        state = status.state
         names = {"idle": self.tr("Model not loaded"), "loading": self.tr("Loading model…"),
                  "ready": self.tr("Model ready"), "generating": self.tr("Generating…"),
                  "error": self.tr("Model error")}
         text = names.get(state, state or "")
         if state in ("ready", "generating"):
-            where = self.tr("GPU") if status.get("gpu") else self.tr("CPU")
-            text += f" · {status.get('model') or status.get('backend') or ''} · {where}"
+            where = self.tr("GPU") if status.gpu else self.tr("CPU")
+            text += f" · {status.model or status.backend or ''} · {where}"
         self.model_label.setText(text)
-        self.model_label.setToolTip(status.get("error") or "")
+        self.model_label.setToolTip(status.error or "")
         self.model_label.setStyleSheet("padding: 2px 8px;" + (f"color: {WARNING_COLOUR};" if state == "error" else ""))
 
     def _open_settings(self) -> None:
@@ -572,7 +552,6 @@ class MainWindow(QMainWindow):
             self._cancel_reply.cancel()
         self.background.cancel()
         self.upkeep.stop()
-        self._model_timer.stop()
         self.save_layout()
         event.accept()
         self.closed.emit()

@@ -103,12 +103,12 @@ def test_sidebar_requests_become_workbench_calls(qtbot, window, fake_workbench):
 
 def test_a_change_set_refreshes_only_what_changed(qtbot, window, fake_workbench):
     fake_workbench.calls.clear()
-    fake_workbench.notify(tasks=True)
+    fake_workbench.tell(tasks=True)
     qtbot.waitUntil(lambda: bool(fake_workbench.called("messages")))
     names = {name for name, _, _ in fake_workbench.calls}
     assert names == {"tasks", "messages"}
     fake_workbench.calls.clear()
-    fake_workbench.notify(facts=True)
+    fake_workbench.tell(facts=True)
     qtbot.waitUntil(lambda: bool(fake_workbench.called("facts")))
     assert "tasks" not in {name for name, _, _ in fake_workbench.calls}
 

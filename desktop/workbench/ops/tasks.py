@@ -1,0 +1,80 @@
+"""Discussion tasks and the conversation in them: one input at a time through the gateway."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from desktop.contracts import ContextMode
+from desktop.engine.llm import UnavailableLLM
+from desktop.progress import CancelToken
+from desktop.tasks.commands import KNOWN_COMMANDS
+from desktop.tasks.turns import pick_candidate as keep_candidate
+from desktop.workbench.ops import Outcome
+from desktop.workbench.session import Session
+
+
+async def tasks(session: Session) -> list[dict]:
+    return await session.run(session.queues.list)
+
+
+async def new_task(session: Session, title: str, kind: str = "free") -> Outcome[dict]:
+    return await session.write(session.queues.new, title, kind)
+
+
+async def switch_task(session: Session, ref: str | int) -> Outcome[dict]:
+    return await session.write(session.queues.switch, ref)
+
+
+async def restart_task(session: Session, ref: str | int) -> Outcome[dict]:
+    return await session.write(session.queues.restart, ref)
+
+
+async def messages(session: Session, task_id: int | None = None) -> list[dict]:
+    def read() -> list[dict]:
+        tid = task_id if task_id is not None else session.queues.active_id()
+        return [] if tid is None else session.book.archive.messages(tid)
+
+    return await session.run(read)
+
+
+def slash_commands(session: Session) -> list[dict]:
+    return [{"command": name} for name in KNOWN_COMMANDS]
+
+
+async def say(session: Session, text: str, *, on_token: Callable[[str], None] | None = None,
+              cancel: CancelToken | None = None) -> Outcome[dict]:
+    """One input from the author: a slash command, a message to the active task, or both."""
+    gateway = await session.gateway()
+    session.generating(True)
+    try:
+        turn = await gateway.say(text, on_token=on_token, cancel=cancel)
+    finally:
+        session.generating(False)
+        if isinstance(gateway.llm, UnavailableLLM):
+            session.forget_gateway()  # try the model again next turn
+    result = turn.to_dict()
+    if turn.review is not None:
+        result["review"] = turn.review
+    return result, await session.taken()
+
+
+async def back_to_main_plot(session: Session, extra: str = "", *, on_token: Callable[[str], None] | None = None,
+                            cancel: CancelToken | None = None) -> Outcome[dict]:
+    """A turn in the active task that steers the discussion back to the narrative pointer's current step."""
+    return await say(session, "/mainplot" + (f"\n{extra}" if extra.strip() else ""), on_token=on_token, cancel=cancel)
+
+
+async def context(session: Session, task_id: int | None = None, mode: str = ContextMode.CONTINUE) -> dict:
+    """Exactly the context the next turn would send: sections with token counts, then messages."""
+    gateway = await session.gateway()
+    built = await gateway.context(task_id, mode)
+    return built.to_dict()
+
+
+async def last_context(session: Session, task_id: int | None = None) -> dict:
+    return await context(session, task_id, ContextMode.CONTINUE)
+
+
+async def pick_candidate(session: Session, message_id: int, index: int, edited_text: str | None = None) -> Outcome[dict]:
+    """Keep another candidate of a drafting reply (edited, if the author edited it) as the reply."""
+    return await session.write(keep_candidate, session.book, message_id, index, edited_text)
