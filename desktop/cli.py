@@ -7,12 +7,15 @@ import asyncio
 import json
 import logging
 import sys
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Mapping
 
 from desktop import __version__, paths
 from desktop.book.errors import BookError
 from desktop.config import Settings
+from desktop.contracts import Hit, Task, Turn
 from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
@@ -28,11 +31,33 @@ def command(name: str, *, book: bool = True):
     return register
 
 
+# Field names the JSON keeps although Python cannot (a review item's "class").
+JSON_NAMES = {"cls": "class"}
+
+
+def plain(value: Any) -> Any:
+    """The contracts' records and enums as JSON-ready data: the one place the CLI decides how they look."""
+    if is_dataclass(value) and not isinstance(value, type):
+        omit = getattr(value, "omit_when_none", ())
+        return {JSON_NAMES.get(f.name, f.name): plain(getattr(value, f.name)) for f in fields(value)
+                if not (f.name in omit and getattr(value, f.name) is None)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
 def _print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2, default=str) + "\n")
+    sys.stdout.write(json.dumps(plain(value), ensure_ascii=False, indent=2, default=str) + "\n")
 
 
 def _print_text(value: Any, indent: int = 0) -> None:
+    value = plain(value)
     pad = "  " * indent
     if isinstance(value, dict):
         for key, item in value.items():
@@ -88,9 +113,8 @@ async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("task")
 async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
-    keys = ("id", "title", "kind", "status", "messages", "retained_until")
     if args.action == "list":
-        return [{k: t.get(k) for k in keys} for t in await wb.tasks()]
+        return [Task.from_row(t) for t in await wb.tasks()]
     if not args.ref:
         raise ValueError(f"task {args.action} needs a {'title' if args.action == 'new' else 'task id or title'}")
     ref = " ".join(args.ref)
@@ -100,7 +124,7 @@ async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
         task = await wb.switch_task(ref)
     else:
         task = await wb.restart_task(ref)
-    return {k: task.get(k) for k in keys}
+    return Task.from_row(task)
 
 
 @command("say")
@@ -109,8 +133,7 @@ async def _say(wb: Workbench, args: argparse.Namespace) -> Any:
     on_token = (lambda piece: (sys.stdout.write(piece), sys.stdout.flush())) if streamed else None
     turn = await wb.say(args.text, on_token=on_token)
     if args.json:
-        keys = ("task_id", "reply", "cut", "error", "notice", "review", "tools", "candidates", "proposal", "check")
-        return {k: turn.get(k) for k in keys if k in turn}
+        return Turn.from_row(turn)
     if streamed:
         print()
         return turn.get("error") or turn.get("notice") if not turn.get("reply") else None
@@ -173,9 +196,7 @@ def _chapter_range(text: str | None) -> tuple[int, int] | None:
 async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
     hits = await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
                            with_entities=tuple(args.with_entities or ()))
-    return [{"chapter_id": h.get("chapter_id"), "chapter_number": h.get("chapter_number"),
-             "chapter_title": h.get("chapter_title"), "kind": h.get("kind"), "text": h.get("text"),
-             "score": h.get("score")} for h in hits]
+    return [Hit.from_row(h) for h in hits]
 
 
 @command("bench", book=False)

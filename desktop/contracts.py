@@ -139,6 +139,8 @@ class Message:
 class Turn:
     """What one input did; `reply` is empty when no model was called."""
 
+    omit_when_none = ("review", "tools", "candidates", "proposal", "check")  # absent, not null, in JSON
+
     task_id: int | None
     reply: str = ""
     cut: bool = False
