@@ -7,13 +7,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from desktop.book.errors import BookError
+from desktop.contracts import ContextMode
 from desktop.tasks.retrieval import Retriever, broad_retrieval
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
 
-CONTINUE, SWITCH, NEW, RESTART, SETTLE = "continue", "switch", "new", "restart", "settle"
-MODES = (CONTINUE, SWITCH, NEW, RESTART, SETTLE)
+# The modes are defined once, in desktop.contracts; these short names are what this package reads.
+CONTINUE, SWITCH, NEW, RESTART, SETTLE = (ContextMode.CONTINUE, ContextMode.SWITCH, ContextMode.NEW,
+                                          ContextMode.RESTART, ContextMode.SETTLE)
+MODES = tuple(ContextMode)
 MESSAGE_OVERHEAD = 6     # chat-template tokens around each message
 RETRIEVAL_SHARE = 0.35   # of the budget, at most, for the broad retrieval
 SUMMARY_SHARE = 0.15     # of the budget, reserved for the rolling summary

@@ -113,7 +113,7 @@ class Gateway:
     async def say(self, text: str, *, on_token: OnToken | None = None, cancel: CancelToken | None = None) -> Turn:
         """One input: a slash command, a message to the active task, or both (a command line, then text)."""
         command = commands.parse(text)
-        if command.kind == SETTLE:
+        if command.kind == commands.SETTLE:
             return await self._settle(command, cancel)
         if command.kind == commands.CHECK:
             return await self._check(command)
