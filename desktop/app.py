@@ -15,7 +15,7 @@ from desktop.workbench import Workbench
 
 # The workbench imports these on first use, on the event-loop thread; llama.cpp alone takes ~0.3 s. Importing
 # them before the window shows moves that pause to start-up instead of the first import or the first reply.
-ENGINE_MODULES = ("desktop.engine.llm", "desktop.engine.embed", "desktop.importing.pipeline",
+ENGINE_MODULES = ("desktop.engine.llama_backend", "desktop.engine.embed", "desktop.importing.pipeline",
                   "desktop.tasks.gateway", "desktop.tasks.context", "desktop.book.retrieval")
 
 

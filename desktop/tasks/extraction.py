@@ -8,7 +8,7 @@ from desktop.book import documents
 from desktop.book.errors import DocumentError
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.context import SETTLE_EXAMPLE, settle_instructions
-from desktop.tasks.gateway import RunStore, run_inline
+from desktop.tasks.runstore import RunStore, run_inline
 from desktop.tasks.settlement import clean, extraction_request, extraction_schema, merge, propose_reviewed
 
 if TYPE_CHECKING:

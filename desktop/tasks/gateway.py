@@ -17,26 +17,21 @@ from desktop.tasks.commands import Command
 from desktop.tasks.continuity import check_text
 from desktop.tasks.context import CONTINUE, NEW, RESTART, SETTLE, SWITCH, Context, ContextBuilder, SummaryJob
 from desktop.tasks.queues import TaskError, TaskQueues
+from desktop.tasks.runstore import RunStore, run_inline
+from desktop.tasks.settlement import Settler
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
-    from desktop.tasks.settlement import Settler
 
 log = logging.getLogger(__name__)
 
-RunStore = Callable[..., Awaitable[Any]]
 OnToken = Callable[[str], Any]
 EmbedQuery = Callable[[str], Awaitable[Sequence[float]]]
 COMPLETE, CUT, ERROR = "complete", "cut", "error"  # states of a stored reply
 AUTO_TITLE_CHARS = 24
 DRAFTING_KINDS = ("chapter",)  # every turn of such a task is a draft: candidates with critiques
 TOOL_STEPS = 2                 # memory-tool calls per turn: cheap enough for a 0.5B model on a CPU
-
-
-async def run_inline(fn: Callable[..., Any], *args: Any) -> Any:
-    """The store runner for callers without a single-writer executor (scripts, tests): call it right here."""
-    return fn(*args)
 
 
 @dataclass
@@ -89,7 +84,7 @@ class Gateway:
     """Every author input goes through `say`; the author's words are stored before any model sees them."""
 
     def __init__(self, book: "Book", llm: "LLM", queues: TaskQueues, builder: ContextBuilder, *,
-                 run_store: RunStore = run_inline, settler: "Settler | None" = None,
+                 run_store: RunStore = run_inline, settler: Settler | None = None,
                  max_tokens: int = 768, temperature: float = 0.7, candidates: int = 2,
                  tool_steps: int = TOOL_STEPS, embed_query: EmbedQuery | None = None):
         self.book = book
@@ -105,8 +100,6 @@ class Gateway:
         # Store-thread only (it reads the fact graph); it caches the book's names between turns.
         self.retriever = Retriever(book.archive, book.facts, None)
         if settler is None:
-            from desktop.tasks.settlement import Settler
-
             settler = Settler(book, llm, builder, run_store=run_store)
         self.settler = settler
 

@@ -11,8 +11,8 @@ from desktop.book import documents
 from desktop.book.errors import BookError, DocumentError
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.context import SETTLE, SETTLE_EXAMPLE, ContextBuilder, settle_instructions
-from desktop.tasks.gateway import RunStore, run_inline
 from desktop.tasks.review import CLASSES, classify
+from desktop.tasks.runstore import RunStore, run_inline
 
 if TYPE_CHECKING:
     from desktop.book.book import Book

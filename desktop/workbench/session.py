@@ -13,7 +13,8 @@ from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import NO_CHANGES, BookInfo, Changes, ModelPhase, ModelState
 from desktop.engine.embed import open_embedder
-from desktop.engine.llm import UnavailableLLM, open_llm
+from desktop.engine.factory import open_llm
+from desktop.engine.llm import UnavailableLLM
 from desktop.progress import CancelToken, ProgressCallback, no_progress
 from desktop.tasks.context import ContextBuilder
 from desktop.tasks.gateway import Gateway
