@@ -12,7 +12,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Mapping
 
-from desktop import __version__, paths
+from desktop import __version__, checkout, doctor, paths
+from desktop.book.backup import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import Hit, Task, Turn
@@ -199,28 +200,6 @@ async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
     return [Hit.from_row(h) for h in hits]
 
 
-@command("bench", book=False)
-async def _bench(wb: Workbench, args: argparse.Namespace) -> Any:
-    if args.what == "llm":
-        from desktop.engine.bench import bench_llm as run
-    elif args.what == "embed":
-        from desktop.engine.bench import bench_embed as run
-    elif args.what == "import":
-        from desktop.engine.embed import open_embedder
-        from desktop.importing.bench import bench_import
-
-        return await asyncio.to_thread(bench_import, lambda: open_embedder(wb.settings))
-    elif args.what == "retrieval":
-        from desktop.book.bench_retrieval import bench_retrieval
-
-        return await asyncio.to_thread(bench_retrieval)
-    elif args.what == "crash":
-        from desktop.book.crash_bench import bench_crash
-
-        return await asyncio.to_thread(bench_crash, args.kills)
-    return await asyncio.to_thread(run, wb.settings)
-
-
 @command("backup")
 async def _backup(wb: Workbench, args: argparse.Namespace) -> Any:
     return await wb.snapshots() if args.list else await wb.backup()
@@ -228,8 +207,6 @@ async def _backup(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("restore", book=False)
 async def _restore(wb: Workbench, args: argparse.Namespace) -> Any:
-    from desktop.book.backup import restore
-
     # The book must be closed to be restored, so this one command does not open it.
     return await asyncio.to_thread(restore, args.book, args.snapshot)
 
@@ -241,8 +218,6 @@ async def _export(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("doctor", book=False)
 async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
-    from desktop import doctor
-
     return await asyncio.to_thread(doctor.report, wb.settings, args.book)
 
 
@@ -360,9 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", "write DIR/bible.md and DIR/settlements/ (apply that folder to rebuild the graphs)")
     p.add_argument("out", type=Path)
 
-    p = add("bench", "measure and print figures", book=False)
-    p.add_argument("what", choices=("llm", "embed", "import", "retrieval", "ui", "crash"))
-    p.add_argument("--kills", type=int, default=50, help="crash bench: how many kills")
+    p = add("bench", "measure and print figures as JSON (benches live in a source checkout's tests/bench/)",
+            book=False)
+    p.add_argument("name", metavar="NAME", choices=checkout.bench_names() or None,
+                   help=", ".join(checkout.bench_names()) or "none here: benches need a source checkout")
+    p.add_argument("options", nargs=argparse.REMAINDER, help="the bench's own options: inkstone bench NAME --help")
 
     p = add("doctor", "versions, paths and whether the models load", book=False)
     p.add_argument("--book", type=Path, help="also check this book")
@@ -385,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:  # plain `inkstone` opens the window
-        from desktop.app import main as run_app
+        from desktop.app import main as run_app  # deferred: Qt loads only for the window, never for a command
 
         return run_app([sys.argv[0]])
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
@@ -393,10 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     settings_path = args.settings or paths.user_config_file()
     settings = Settings.load(settings_path)
     try:
-        if args.command == "bench" and args.what == "ui":
-            from desktop.ui.bench import bench_ui  # Qt wants the main thread and runs its own event loop
-
-            result = bench_ui(settings)
+        if args.command == "bench":  # outside any event loop: a bench may run its own (Qt's, asyncio's)
+            result = checkout.run_bench(args.name, args.options, settings)
         else:
             result = asyncio.run(_dispatch(args, settings, settings_path))
     except (BookError, ModelError, OSError, ValueError) as exc:
@@ -405,7 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("inkstone: interrupted", file=sys.stderr)
         return 130
-    if getattr(args, "json", False):
+    if getattr(args, "json", False) or args.command == "bench":
         _print_json(result)
     else:
         _print_text(result)
