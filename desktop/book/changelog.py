@@ -12,8 +12,10 @@ from desktop.contracts import Changes
 _SQL_WRITE = re.compile(r"^\s*(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+[\"`]?(\w+)",
                         re.IGNORECASE)
 _CYPHER_WRITE = re.compile(r"\b(?:CREATE|MERGE|SET|DELETE|REMOVE|COPY)\b")
-# Archive tables a pane shows on its own; every other table is "archive".
-_TABLE_CHANGES = {"tasks": "tasks", "messages": "messages", "summaries": "messages", "journal": "journal"}
+# Archive tables a pane shows on its own; every other table is "archive". After opening, meta is written only
+# for the active-task pointer (the embedder's dimension changes with its vectors, which are "archive" anyway).
+_TABLE_CHANGES = {"tasks": "tasks", "meta": "tasks", "messages": "messages", "summaries": "messages",
+                  "journal": "journal"}
 
 
 class ChangeLog:

@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
@@ -479,8 +480,6 @@ class MainWindow(QMainWindow):
         old = self.workbench.settings
         self.workbench.settings = settings
         if settings.theme != old.theme:
-            from PySide6.QtWidgets import QApplication
-
             apply_theme(QApplication.instance(), settings.theme)
         engine_fields = ("model_path", "server_url", "server_model", "server_api_key", "gpu_layers", "n_ctx",
                          "n_threads", "n_batch", "embedder")

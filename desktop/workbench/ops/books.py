@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from desktop.book.book import Book
-from desktop.contracts import BookInfo, Health
+from desktop.contracts import BookInfo, Health, JournalState
 from desktop.workbench.session import Session
 
 
@@ -24,7 +24,7 @@ async def health(session: Session) -> Health:
         now = book.plan.current_chapter() or latest_chapter(book) or None
         facts = book.facts.counts()
         hooks = book.facts.unresolved_hooks(now)
-        proposed = book.journal.entries(("proposed",))
+        proposed = book.journal.entries((JournalState.PROPOSED,))
         chapters = book.archive.chapters()
         return Health(
             entities=facts["entities"], relations=facts["open_relations"], hooks=facts["hook"],
