@@ -8,8 +8,14 @@ import importlib
 import logging
 import sys
 
+import qasync
+from PySide6.QtWidgets import QApplication
+
 from desktop import paths
 from desktop.config import Settings
+from desktop.ui.i18n import install_translators
+from desktop.ui.main_window import MainWindow
+from desktop.ui.theme import apply_theme
 from desktop.workbench import Workbench
 
 
@@ -32,13 +38,6 @@ def prepare_runtime() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import qasync
-    from PySide6.QtWidgets import QApplication
-
-    from desktop.ui.i18n import install_translators
-    from desktop.ui.main_window import MainWindow
-    from desktop.ui.theme import apply_theme
-
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Inkstone")

