@@ -16,7 +16,7 @@ from desktop import __version__, checkout, doctor, paths
 from desktop.book.backup import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
-from desktop.contracts import Hit, Task, Turn
+from desktop.contracts import Hit, Turn
 from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
@@ -115,7 +115,7 @@ async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
 @command("task")
 async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
     if args.action == "list":
-        return [Task.from_row(t) for t in await wb.tasks()]
+        return await wb.tasks()
     if not args.ref:
         raise ValueError(f"task {args.action} needs a {'title' if args.action == 'new' else 'task id or title'}")
     ref = " ".join(args.ref)
@@ -125,7 +125,7 @@ async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
         task = await wb.switch_task(ref)
     else:
         task = await wb.restart_task(ref)
-    return Task.from_row(task)
+    return task
 
 
 @command("say")

@@ -119,6 +119,7 @@ class Task:
     status: str = "open"
     messages: int | None = None
     retained_until: str | None = None
+    updated_at: str | None = None
 
     from_row = classmethod(_pick)
 

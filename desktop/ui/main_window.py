@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop import paths
+from desktop.contracts import Task
 from desktop.progress import CancelToken
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_dialog import NewBookDialog
@@ -189,10 +190,10 @@ class MainWindow(QMainWindow):
     def _load_tasks(self) -> None:
         self._read(self.workbench.tasks()).success(self._show_tasks)
 
-    def _show_tasks(self, tasks: list[dict]) -> None:
+    def _show_tasks(self, tasks: list[Task]) -> None:
         self.sidebar.set_tasks(tasks)
-        active = next((t for t in tasks if t.get("status") == "active"), None)
-        self.chat.set_task_title(f"#{active['id']} {active['title']}" if active else self.tr("No active task"))
+        active = next((t for t in tasks if t.status == "active"), None)
+        self.chat.set_task_title(f"#{active.id} {active.title}" if active else self.tr("No active task"))
 
     def _load_messages(self) -> None:
         self._read(self.workbench.messages()).success(self.chat.set_messages)
@@ -298,7 +299,7 @@ class MainWindow(QMainWindow):
     def _restart_task(self, task_id) -> None:
         run_op(self, self.workbench.restart_task(task_id)).success(
             lambda task: self.statusBar().showMessage(
-                self.tr("Restarted “%1” with fresh facts").replace("%1", task.get("title", "")), 5000))
+                self.tr("Restarted “%1” with fresh facts").replace("%1", task.title), 5000))
 
     def _say(self, text: str) -> None:
         if not self._needs_book():

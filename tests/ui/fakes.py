@@ -4,29 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from dataclasses import asdict
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
 from desktop.book.errors import BookError
 from desktop.config import Settings
-from desktop.contracts import BookInfo, Changes, Health, ModelState
+from desktop.contracts import BookInfo, Changes, Health, Message, ModelState, Task
 from desktop.progress import Cancelled, Progress
 
 TASKS = [
-    {"id": 1, "title": "主线大纲", "kind": "outline", "status": "active", "messages": 4,
-     "retained_until": None, "updated_at": "2024-05-01T10:00:00+00:00"},
-    {"id": 2, "title": "设定人物：张三", "kind": "character", "status": "open", "messages": 2,
-     "retained_until": None, "updated_at": "2024-05-01T09:00:00+00:00"},
-    {"id": 3, "title": "第十二章草稿", "kind": "chapter", "status": "closed", "messages": 9,
-     "retained_until": "2024-05-02T09:00:00+00:00", "updated_at": "2024-05-01T08:00:00+00:00"},
-    {"id": 4, "title": "旧设定", "kind": "setting", "status": "archived", "messages": 3,
-     "retained_until": None, "updated_at": "2024-04-01T08:00:00+00:00"},
+    Task(1, "主线大纲", "outline", "active", 4, None, "2024-05-01T10:00:00+00:00"),
+    Task(2, "设定人物：张三", "character", "open", 2, None, "2024-05-01T09:00:00+00:00"),
+    Task(3, "第十二章草稿", "chapter", "closed", 9, "2024-05-02T09:00:00+00:00", "2024-05-01T08:00:00+00:00"),
+    Task(4, "旧设定", "setting", "archived", 3, None, "2024-04-01T08:00:00+00:00"),
 ]
 
 MESSAGES = [
-    {"id": 1, "role": "user", "content": "林动的师父是谁？", "state": "complete", "created_at": "", "meta": {}},
-    {"id": 2, "role": "assistant", "content": "林动的师父是**岩**，住在*青阳镇*。", "state": "complete",
-     "created_at": "", "meta": {}},
+    Message(1, "user", "林动的师父是谁？"),
+    Message(2, "assistant", "林动的师父是**岩**，住在*青阳镇*。"),
 ]
 
 ENTITIES = [
@@ -111,7 +107,7 @@ CONTEXT = {"mode": "continue", "task_id": 1, "budget_tokens": 6000,
            "sections": [{"name": "instructions", "tokens": 120, "text": "你是写作助手"},
                         {"name": "facts", "tokens": 300, "text": "林动 OWNS 祖石"},
                         {"name": "summary", "tokens": 80, "text": "前情提要"}],
-           "messages": MESSAGES}
+           "messages": [asdict(m) for m in MESSAGES]}
 
 
 def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
@@ -210,17 +206,17 @@ class FakeWorkbench:
     async def new_task(self, title, kind="free"):
         self._record("new_task", title, kind=kind)
         self.tell(tasks=True, messages=True)
-        return {"id": 5, "title": title, "kind": kind, "status": "active"}
+        return Task(5, title, kind, "active")
 
     async def switch_task(self, ref):
         self._record("switch_task", ref)
         self.tell(tasks=True, messages=True)
-        return {"id": ref, "title": "t", "status": "active"}
+        return Task(ref, "t", status="active")
 
     async def restart_task(self, ref):
         self._record("restart_task", ref)
         self.tell(tasks=True, messages=True)
-        return {"id": ref, "title": "第十二章草稿", "status": "active"}
+        return Task(ref, "第十二章草稿", "chapter", "active")
 
     async def messages(self, task_id=None):
         self._record("messages", task_id)
@@ -245,9 +241,8 @@ class FakeWorkbench:
                 on_token(piece)
             index += 1
             await asyncio.sleep(0)
-        self.history += [{"id": len(self.history) + 1, "role": "user", "content": text, "state": "complete"},
-                         {"id": len(self.history) + 2, "role": "assistant", "content": "".join(pieces),
-                          "state": "cut" if cut else "complete"}]
+        self.history += [Message(len(self.history) + 1, "user", text),
+                         Message(len(self.history) + 2, "assistant", "".join(pieces), "cut" if cut else "complete")]
         self.tell(messages=True, tasks=True)
         result = {"task_id": 1, "command": "continue", "reply": "".join(pieces), "message_id": 99, "cut": cut}
         if self.candidates:
@@ -268,7 +263,7 @@ class FakeWorkbench:
     async def pick_candidate(self, message_id, index, edited_text=None):
         self._record("pick_candidate", message_id, index, edited_text)
         self.tell(messages=True)
-        return {"id": message_id, "role": "assistant", "content": edited_text or "", "state": "complete"}
+        return Message(message_id, "assistant", edited_text or "")
 
     # settlement
     async def settle(self, task_id=None, *, progress=None, cancel=None):

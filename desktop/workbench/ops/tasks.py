@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from desktop.contracts import ContextMode
+from desktop.contracts import ContextMode, Message, Task
 from desktop.engine.llm import UnavailableLLM
 from desktop.progress import CancelToken
 from desktop.tasks.commands import KNOWN_COMMANDS
@@ -13,26 +13,29 @@ from desktop.workbench.ops import Outcome
 from desktop.workbench.session import Session
 
 
-async def tasks(session: Session) -> list[dict]:
-    return await session.run(session.queues.list)
+async def tasks(session: Session) -> list[Task]:
+    return [Task.from_row(row) for row in await session.run(session.queues.list)]
 
 
-async def new_task(session: Session, title: str, kind: str = "free") -> Outcome[dict]:
-    return await session.write(session.queues.new, title, kind)
+async def new_task(session: Session, title: str, kind: str = "free") -> Outcome[Task]:
+    row, changes = await session.write(session.queues.new, title, kind)
+    return Task.from_row(row), changes
 
 
-async def switch_task(session: Session, ref: str | int) -> Outcome[dict]:
-    return await session.write(session.queues.switch, ref)
+async def switch_task(session: Session, ref: str | int) -> Outcome[Task]:
+    row, changes = await session.write(session.queues.switch, ref)
+    return Task.from_row(row), changes
 
 
-async def restart_task(session: Session, ref: str | int) -> Outcome[dict]:
-    return await session.write(session.queues.restart, ref)
+async def restart_task(session: Session, ref: str | int) -> Outcome[Task]:
+    row, changes = await session.write(session.queues.restart, ref)
+    return Task.from_row(row), changes
 
 
-async def messages(session: Session, task_id: int | None = None) -> list[dict]:
-    def read() -> list[dict]:
+async def messages(session: Session, task_id: int | None = None) -> list[Message]:
+    def read() -> list[Message]:
         tid = task_id if task_id is not None else session.queues.active_id()
-        return [] if tid is None else session.book.archive.messages(tid)
+        return [] if tid is None else [Message.from_row(row) for row in session.book.archive.messages(tid)]
 
     return await session.run(read)
 
@@ -75,6 +78,8 @@ async def last_context(session: Session, task_id: int | None = None) -> dict:
     return await context(session, task_id, ContextMode.CONTINUE)
 
 
-async def pick_candidate(session: Session, message_id: int, index: int, edited_text: str | None = None) -> Outcome[dict]:
+async def pick_candidate(session: Session, message_id: int, index: int,
+                         edited_text: str | None = None) -> Outcome[Message]:
     """Keep another candidate of a drafting reply (edited, if the author edited it) as the reply."""
-    return await session.write(keep_candidate, session.book, message_id, index, edited_text)
+    row, changes = await session.write(keep_candidate, session.book, message_id, index, edited_text)
+    return Message.from_row(row), changes
