@@ -16,7 +16,7 @@ from desktop import __version__, checkout, doctor, paths
 from desktop.book.backup import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
-from desktop.contracts import Hit, Turn
+from desktop.contracts import Turn
 from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
@@ -195,9 +195,8 @@ def _chapter_range(text: str | None) -> tuple[int, int] | None:
 
 @command("search")
 async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
-    hits = await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
+    return await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
                            with_entities=tuple(args.with_entities or ()))
-    return [Hit.from_row(h) for h in hits]
 
 
 @command("backup")

@@ -7,13 +7,14 @@ from dataclasses import replace
 
 from desktop.book.errors import BookError
 from desktop.book.retrieval import PRESETS, Retriever
+from desktop.contracts import Hit
 from desktop.workbench.session import Session
 
 log = logging.getLogger(__name__)
 
 
 async def search(session: Session, query: str, *, k: int = 10, preset: str = "hybrid",
-                 chapters: tuple[int, int] | None = None, with_entities: tuple[str, ...] = ()) -> list[dict]:
+                 chapters: tuple[int, int] | None = None, with_entities: tuple[str, ...] = ()) -> list[Hit]:
     if preset not in PRESETS:
         raise BookError(f"unknown search preset {preset!r} (choose from {', '.join(PRESETS)})")
     config = replace(PRESETS[preset], k=k, chapters=chapters, with_entities=tuple(with_entities))
@@ -24,11 +25,11 @@ async def search(session: Session, query: str, *, k: int = 10, preset: str = "hy
         except Exception as exc:  # keyword search still answers without a model
             log.warning("vector search unavailable: %s", exc)
 
-    def work() -> list[dict]:
+    def work() -> list[Hit]:
         vector = embed_query
         book = session.book
         retriever = Retriever(book.archive, book.facts, (lambda _q: vector) if vector is not None else None)
-        return retriever.search(query, config)
+        return [Hit.from_row(row) for row in retriever.search(query, config)]
 
     return await session.run(work)
 
