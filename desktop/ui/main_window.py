@@ -7,23 +7,22 @@ import re
 from dataclasses import asdict
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
     QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QSplitter,
     QToolBar,
     QWidget,
 )
 
-from desktop import paths
 from desktop.contracts import Task
 from desktop.progress import CancelToken
+from desktop.ui import window_layout
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.bridge import Op, report_error, run_op
@@ -31,8 +30,9 @@ from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
 from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
+from desktop.ui.review_desk import ReviewDesk
 from desktop.ui.settings_dialog import SettingsDialog
-from desktop.ui.settlement_review import SettlementReview, review_of
+from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
 from desktop.ui.upkeep import BookUpkeep
@@ -68,17 +68,18 @@ class MainWindow(QMainWindow):
         self.background = BackgroundLane(self, self.progress)
         self.upkeep = BookUpkeep(self, workbench, self.background)
         self.feed = ChangeFeed(workbench, self)
+        self._dialogs: dict[str, QWidget] = {}
+        self.reviews = ReviewDesk(self, workbench, self.background, self._dialogs)
         self._build_menus()
 
         self._cancel_reply: CancelToken | None = None
         self._just_opened = True
-        self._dialogs: dict[str, QWidget] = {}
         self.reply_op: Op | None = None
         self.model_op: Op | None = None
         self._error_box: QMessageBox | None = None
 
         self._wire()
-        self._restore_layout()
+        self._saved_splitter = window_layout.restore_size(self)
         self._show_model_status()
         self._show_book()
 
@@ -340,62 +341,15 @@ class MainWindow(QMainWindow):
     # -- settlement -----------------------------------------------------------------------------
 
     def _settle_task(self, task_id) -> None:
-        if not self._needs_book():
-            return
-        op = self.background.run(self.tr("Settling the task…"),
-                                 lambda progress, cancel: self._propose(task_id, progress, cancel))
-        if op is not None:
-            op.success(lambda pair: self.open_review(*pair))
-
-    async def _propose(self, task_id, progress, cancel: CancelToken) -> tuple[dict, dict]:
-        review = await self.workbench.settle(task_id, progress=progress, cancel=cancel)
-        return review, await self.workbench.facts()
+        if self._needs_book():
+            self.reviews.settle(task_id)
 
     def open_review(self, review: dict, before: dict | None = None) -> SettlementReview:
-        dialog = SettlementReview(review, before, self)
-        dialog.apply_requested.connect(self._apply_review)
-        dialog.reject_requested.connect(self._reject_review)
-        self._dialogs["review"] = dialog
-        dialog.open()
-        return dialog
-
-    def _apply_review(self, review: dict) -> None:
-        dialog = self._dialogs["review"]
-        run_op(dialog, self.workbench.apply(review)).success(lambda result: self._review_done(dialog, result))
-
-    def _reject_review(self, settlement_id) -> None:
-        dialog = self._dialogs["review"]
-        run_op(dialog, self.workbench.reject(settlement_id)).success(lambda _: self._review_done(dialog, None))
-
-    def _review_done(self, dialog: SettlementReview, result: dict | None) -> None:
-        dialog.accept()
-        if result is None:
-            self.statusBar().showMessage(self.tr("Settlement rejected; nothing was written."), 6000)
-            return
-        counts = ", ".join(f"{k} {v}" for k, v in (result.get("applied") or {}).items())
-        self.statusBar().showMessage(self.tr("Settlement #%1 applied: %2").replace(
-            "%1", str(result.get("settlement_id"))).replace("%2", counts or "—"), 8000)
+        return self.reviews.open_review(review, before)
 
     def _open_waiting_reviews(self) -> None:
         if self._needs_book():
-            run_op(self, self._read_waiting()).success(self._show_waiting)
-
-    async def _read_waiting(self) -> tuple[list[dict], dict]:
-        return await self.workbench.settlements(states=("proposed",)), await self.workbench.facts()
-
-    def _show_waiting(self, waiting: tuple[list[dict], dict]) -> None:
-        entries, before = waiting
-        if not entries:
-            self.statusBar().showMessage(self.tr("No settlement is waiting for review."), 5000)
-            return
-        if len(entries) == 1:
-            self.open_review(review_of(entries[0]), before)
-            return
-        menu = QMenu(self)
-        for entry in entries:
-            menu.addAction(self.tr("Settlement #%1 (%2)").replace("%1", str(entry["id"])).replace(
-                "%2", str(entry.get("source") or "")), lambda e=entry: self.open_review(review_of(e), before))
-        menu.popup(self.mapToGlobal(self.inspector.geometry().bottomLeft()))
+            self.reviews.open_waiting()
 
     def _open_health_list(self, key: str) -> None:
         if key in ("reviews_waiting", "conflicts"):
@@ -509,18 +463,6 @@ class MainWindow(QMainWindow):
     def show_error_for(self, error: BaseException) -> None:
         report_error(self, error)
 
-    def _window_state(self) -> QSettings:
-        return QSettings(str(paths.user_data_dir() / "window.ini"), QSettings.IniFormat)
-
-    def _restore_layout(self) -> None:
-        state = self._window_state()
-        geometry = state.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1440, 880)
-        self._saved_splitter = state.value("splitter")
-
     def showEvent(self, event) -> None:  # noqa: N802 — Qt override
         super().showEvent(event)
         # Pane widths are restored once the window has its real size, or they would be squeezed to the default one.
@@ -529,10 +471,7 @@ class MainWindow(QMainWindow):
             self._saved_splitter = None
 
     def save_layout(self) -> None:
-        state = self._window_state()
-        state.setValue("geometry", self.saveGeometry())
-        state.setValue("splitter", self.splitter.saveState())
-        state.sync()
+        window_layout.save(self, self.splitter)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
         self.drop.drag_enter(event)

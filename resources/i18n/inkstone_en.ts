@@ -848,26 +848,6 @@
         <translation />
     </message>
     <message>
-        <source>Settling the task…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement rejected; nothing was written.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement #%1 applied: %2</source>
-        <translation />
-    </message>
-    <message>
-        <source>No settlement is waiting for review.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement #%1 (%2)</source>
-        <translation />
-    </message>
-    <message>
         <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
         <translation />
     </message>
@@ -917,6 +897,29 @@
     </message>
     <message>
         <source>Backups…</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ReviewDesk</name>
+    <message>
+        <source>Settling the task…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
         <translation />
     </message>
 </context>

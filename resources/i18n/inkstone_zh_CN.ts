@@ -848,26 +848,6 @@
         <translation>已用最新事实重启“%1”</translation>
     </message>
     <message>
-        <source>Settling the task…</source>
-        <translation>正在结算任务…</translation>
-    </message>
-    <message>
-        <source>Settlement rejected; nothing was written.</source>
-        <translation>已驳回结算，没有写入任何内容。</translation>
-    </message>
-    <message>
-        <source>Settlement #%1 applied: %2</source>
-        <translation>结算 #%1 已应用：%2</translation>
-    </message>
-    <message>
-        <source>No settlement is waiting for review.</source>
-        <translation>没有等待审阅的结算。</translation>
-    </message>
-    <message>
-        <source>Settlement #%1 (%2)</source>
-        <translation>结算 #%1（%2）</translation>
-    </message>
-    <message>
         <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
         <translation>未嵌入的章节在嵌入完成前只能按关键词检索。</translation>
     </message>
@@ -918,6 +898,29 @@
     <message>
         <source>Backups…</source>
         <translation>备份…</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewDesk</name>
+    <message>
+        <source>Settling the task…</source>
+        <translation>正在结算任务…</translation>
+    </message>
+    <message>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation>已驳回结算，没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation>结算 #%1 已应用：%2</translation>
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation>没有等待审阅的结算。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
+        <translation>结算 #%1（%2）</translation>
     </message>
 </context>
 <context>
