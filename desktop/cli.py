@@ -16,7 +16,7 @@ from desktop import __version__, checkout, doctor, paths
 from desktop.book.backup import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
-from desktop.contracts import Turn
+from desktop.contracts import Review, Turn
 from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
@@ -177,10 +177,9 @@ async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("extract")
 async def _extract(wb: Workbench, args: argparse.Namespace) -> Any:
-    reviews = await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args))
-    return [{"settlement_id": r["settlement_id"], "chapter": r.get("chapter"),
-             "items": len(r["items"]), "conflicts": sum(1 for i in r["items"] if i["class"] == "conflict")}
-            for r in reviews]
+    reviews = map(Review.from_row, await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args)))
+    return [{"settlement_id": r.settlement_id, "chapter": r.chapter, "items": len(r.items),
+             "conflicts": sum(1 for i in r.items if i.cls == "conflict")} for r in reviews]
 
 
 def _chapter_range(text: str | None) -> tuple[int, int] | None:
