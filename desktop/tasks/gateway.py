@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 from desktop.book.retrieval import Retriever
 from desktop.engine import agents, tools
 from desktop.engine.errors import ModelError
+from desktop.engine.prompts.gateway import SUMMARISE
 from desktop.progress import Cancelled, CancelToken
 from desktop.tasks import commands, turns
 from desktop.tasks.commands import Command
@@ -322,13 +323,7 @@ class Gateway:
         return await self.run_store(self.builder.build, task_id, mode, user_text)
 
     async def _summarise(self, texts: list[str]) -> str:
-        zh = self.book.meta.language == "zh"
-        instruction = (
-            "把下面这段讨论压缩成简洁的摘要：保留已经决定的事、名字、数字和未解决的问题。只输出摘要。"
-            if zh else
-            "Summarise the discussion below concisely: keep decisions, names, numbers and open questions. "
-            "Output only the summary."
-        )
+        instruction = SUMMARISE["zh" if self.book.meta.language == "zh" else "en"]
         completion = await self.llm.complete(
             [{"role": "system", "content": instruction}, {"role": "user", "content": "\n".join(texts)}],
             max_tokens=self.builder.summary_cap, temperature=0.2,

@@ -13,8 +13,9 @@ from desktop.book import archive_tables as tables
 from desktop.book import documents
 from desktop.book.errors import BookError
 from desktop.engine.agents import prefetch
+from desktop.engine.prompts.personas import persona_note
 from desktop.tasks import complexity
-from desktop.tasks.personas import persona_note, personas_named
+from desktop.tasks.personas import personas_named
 from desktop.tasks.review import classify
 
 if TYPE_CHECKING:
