@@ -8,14 +8,20 @@ import importlib
 import logging
 import sys
 
+import qasync
+from PySide6.QtWidgets import QApplication
+
 from desktop import paths
 from desktop.config import Settings
+from desktop.ui.i18n import install_translators
+from desktop.ui.main_window import MainWindow
+from desktop.ui.theme import apply_theme
 from desktop.workbench import Workbench
 
 
 # The workbench imports these on first use, on the event-loop thread; llama.cpp alone takes ~0.3 s. Importing
 # them before the window shows moves that pause to start-up instead of the first import or the first reply.
-ENGINE_MODULES = ("desktop.engine.llm", "desktop.engine.embed", "desktop.importing.pipeline",
+ENGINE_MODULES = ("desktop.engine.llama_backend", "desktop.engine.embed", "desktop.importing.pipeline",
                   "desktop.tasks.gateway", "desktop.tasks.context", "desktop.book.retrieval")
 
 
@@ -32,13 +38,6 @@ def prepare_runtime() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    import qasync
-    from PySide6.QtWidgets import QApplication
-
-    from desktop.ui.i18n import install_translators
-    from desktop.ui.main_window import MainWindow
-    from desktop.ui.theme import apply_theme
-
     logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
     app = QApplication(argv if argv is not None else sys.argv)
     app.setApplicationName("Inkstone")

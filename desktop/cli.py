@@ -7,12 +7,16 @@ import asyncio
 import json
 import logging
 import sys
+from dataclasses import fields, is_dataclass
+from enum import Enum
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Mapping
 
-from desktop import __version__, paths
+from desktop import __version__, checkout, doctor, paths
+from desktop.book.backup import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
+from desktop.contracts import Review, Turn
 from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
@@ -28,11 +32,33 @@ def command(name: str, *, book: bool = True):
     return register
 
 
+# Field names the JSON keeps although Python cannot (a review item's "class").
+JSON_NAMES = {"cls": "class"}
+
+
+def plain(value: Any) -> Any:
+    """The contracts' records and enums as JSON-ready data: the one place the CLI decides how they look."""
+    if is_dataclass(value) and not isinstance(value, type):
+        omit = getattr(value, "omit_when_none", ())
+        return {JSON_NAMES.get(f.name, f.name): plain(getattr(value, f.name)) for f in fields(value)
+                if not (f.name in omit and getattr(value, f.name) is None)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, Mapping):
+        return {key: plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [plain(item) for item in value]
+    if isinstance(value, Path):
+        return str(value)
+    return value
+
+
 def _print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, ensure_ascii=False, indent=2, default=str) + "\n")
+    sys.stdout.write(json.dumps(plain(value), ensure_ascii=False, indent=2, default=str) + "\n")
 
 
 def _print_text(value: Any, indent: int = 0) -> None:
+    value = plain(value)
     pad = "  " * indent
     if isinstance(value, dict):
         for key, item in value.items():
@@ -88,9 +114,8 @@ async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("task")
 async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
-    keys = ("id", "title", "kind", "status", "messages", "retained_until")
     if args.action == "list":
-        return [{k: t.get(k) for k in keys} for t in await wb.tasks()]
+        return await wb.tasks()
     if not args.ref:
         raise ValueError(f"task {args.action} needs a {'title' if args.action == 'new' else 'task id or title'}")
     ref = " ".join(args.ref)
@@ -100,7 +125,7 @@ async def _task(wb: Workbench, args: argparse.Namespace) -> Any:
         task = await wb.switch_task(ref)
     else:
         task = await wb.restart_task(ref)
-    return {k: task.get(k) for k in keys}
+    return task
 
 
 @command("say")
@@ -112,8 +137,7 @@ async def _say(wb: Workbench, args: argparse.Namespace) -> Any:
         return {k: kept[k] for k in ("task_id", "message_id", "event", "characters")}
     turn = await wb.say(args.text, on_token=on_token)
     if args.json:
-        keys = ("task_id", "reply", "cut", "error", "notice", "review", "tools", "candidates", "proposal", "check")
-        return {k: turn.get(k) for k in keys if k in turn}
+        return Turn.from_row(turn)
     if streamed:
         print()
         return turn.get("error") or turn.get("notice") if not turn.get("reply") else None
@@ -156,10 +180,9 @@ async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("extract")
 async def _extract(wb: Workbench, args: argparse.Namespace) -> Any:
-    reviews = await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args))
-    return [{"settlement_id": r["settlement_id"], "chapter": r.get("chapter"),
-             "items": len(r["items"]), "conflicts": sum(1 for i in r["items"] if i["class"] == "conflict")}
-            for r in reviews]
+    reviews = map(Review.from_row, await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args)))
+    return [{"settlement_id": r.settlement_id, "chapter": r.chapter, "items": len(r.items),
+             "conflicts": sum(1 for i in r.items if i.cls == "conflict")} for r in reviews]
 
 
 def _chapter_range(text: str | None) -> tuple[int, int] | None:
@@ -174,33 +197,8 @@ def _chapter_range(text: str | None) -> tuple[int, int] | None:
 
 @command("search")
 async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
-    hits = await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
+    return await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
                            with_entities=tuple(args.with_entities or ()))
-    return [{"chapter_id": h.get("chapter_id"), "chapter_number": h.get("chapter_number"),
-             "chapter_title": h.get("chapter_title"), "kind": h.get("kind"), "text": h.get("text"),
-             "score": h.get("score")} for h in hits]
-
-
-@command("bench", book=False)
-async def _bench(wb: Workbench, args: argparse.Namespace) -> Any:
-    if args.what == "llm":
-        from desktop.engine.bench import bench_llm as run
-    elif args.what == "embed":
-        from desktop.engine.bench import bench_embed as run
-    elif args.what == "import":
-        from desktop.engine.embed import open_embedder
-        from desktop.importing.bench import bench_import
-
-        return await asyncio.to_thread(bench_import, lambda: open_embedder(wb.settings))
-    elif args.what == "retrieval":
-        from desktop.book.bench_retrieval import bench_retrieval
-
-        return await asyncio.to_thread(bench_retrieval)
-    elif args.what == "crash":
-        from desktop.book.crash_bench import bench_crash
-
-        return await asyncio.to_thread(bench_crash, args.kills)
-    return await asyncio.to_thread(run, wb.settings)
 
 
 @command("backup")
@@ -210,8 +208,6 @@ async def _backup(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("restore", book=False)
 async def _restore(wb: Workbench, args: argparse.Namespace) -> Any:
-    from desktop.book.backup import restore
-
     # The book must be closed to be restored, so this one command does not open it.
     return await asyncio.to_thread(restore, args.book, args.snapshot)
 
@@ -223,8 +219,6 @@ async def _export(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("doctor", book=False)
 async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
-    from desktop import doctor
-
     return await asyncio.to_thread(doctor.report, wb.settings, args.book)
 
 
@@ -344,9 +338,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("export", "write DIR/bible.md and DIR/settlements/ (apply that folder to rebuild the graphs)")
     p.add_argument("out", type=Path)
 
-    p = add("bench", "measure and print figures", book=False)
-    p.add_argument("what", choices=("llm", "embed", "import", "retrieval", "ui", "crash"))
-    p.add_argument("--kills", type=int, default=50, help="crash bench: how many kills")
+    p = add("bench", "measure and print figures as JSON (benches live in a source checkout's tests/bench/)",
+            book=False)
+    p.add_argument("name", metavar="NAME", choices=checkout.bench_names() or None,
+                   help=", ".join(checkout.bench_names()) or "none here: benches need a source checkout")
+    p.add_argument("options", nargs=argparse.REMAINDER, help="the bench's own options: inkstone bench NAME --help")
 
     p = add("doctor", "versions, paths and whether the models load", book=False)
     p.add_argument("--book", type=Path, help="also check this book")
@@ -369,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if not args.command:  # plain `inkstone` opens the window
-        from desktop.app import main as run_app
+        from desktop.app import main as run_app  # deferred: Qt loads only for the window, never for a command
 
         return run_app([sys.argv[0]])
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
@@ -377,10 +373,8 @@ def main(argv: list[str] | None = None) -> int:
     settings_path = args.settings or paths.user_config_file()
     settings = Settings.load(settings_path)
     try:
-        if args.command == "bench" and args.what == "ui":
-            from desktop.ui.bench import bench_ui  # Qt wants the main thread and runs its own event loop
-
-            result = bench_ui(settings)
+        if args.command == "bench":  # outside any event loop: a bench may run its own (Qt's, asyncio's)
+            result = checkout.run_bench(args.name, args.options, settings)
         else:
             result = asyncio.run(_dispatch(args, settings, settings_path))
     except (BookError, ModelError, OSError, ValueError) as exc:
@@ -389,7 +383,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("inkstone: interrupted", file=sys.stderr)
         return 130
-    if getattr(args, "json", False):
+    if getattr(args, "json", False) or args.command == "bench":
         _print_json(result)
     else:
         _print_text(result)

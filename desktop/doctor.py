@@ -9,8 +9,14 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import kuzu
+
 from desktop import __version__, paths
+from desktop.book.archive import Archive
+from desktop.book.book import Book
+from desktop.book.graphstore import GraphStore
 from desktop.config import Settings
+from desktop.engine.report import engine_report
 
 
 def _version(dist: str) -> str | None:
@@ -22,11 +28,6 @@ def _version(dist: str) -> str | None:
 
 def storage_report() -> dict[str, Any]:
     """Open a throwaway archive and graph: proves sqlite-vec loads and FTS5 works on this machine."""
-    import kuzu
-
-    from desktop.book.archive import Archive
-    from desktop.book.graphstore import GraphStore
-
     out: dict[str, Any] = {"kuzu": kuzu.__version__}
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -56,15 +57,8 @@ def report(settings: Settings, book: Path | None = None) -> dict[str, Any]:
                   "user_data": str(paths.user_data_dir()), "settings": str(paths.user_config_file()),
                   "model_dirs": [str(p) for p in paths.model_search_dirs()]},
     }
-    try:
-        from desktop.engine.report import engine_report
-    except ImportError as exc:
-        result["engine"] = {"error": f"engine unavailable: {exc}"}
-    else:
-        result["engine"] = engine_report(settings)
+    result["engine"] = engine_report(settings)
     if book is not None:
-        from desktop.book.book import Book
-
         try:
             with Book.open(book) as opened:
                 result["book"] = {"path": str(book), "title": opened.meta.title,

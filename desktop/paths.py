@@ -19,6 +19,14 @@ def app_root() -> Path:
     return Path(__file__).resolve().parent.parent
 
 
+def source_root() -> Path | None:
+    """The source checkout holding desktop/ and tests/; None in a packaged app, which ships no tests/."""
+    if getattr(sys, "_MEIPASS", None):
+        return None
+    root = Path(__file__).resolve().parent.parent
+    return root if (root / "tests").is_dir() else None
+
+
 def resources_dir() -> Path:
     return app_root() / "resources"
 

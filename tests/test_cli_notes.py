@@ -75,4 +75,4 @@ def test_the_workbench_keeps_a_gb18030_file_as_a_note(book, tmp_path):
 
     kept, messages = asyncio.run(keep())
     assert kept["characters"] == len(SETTING)
-    assert [(m["role"], m["content"], m["meta"]) for m in messages] == [("user", SETTING, {"note": True})]
+    assert [(m.role, m.content, dict(m.meta)) for m in messages] == [("user", SETTING, {"note": True})]

@@ -48,8 +48,8 @@ def test_imported_chapters_are_linked_to_known_characters_and_searchable(workben
     report, extra, again, name_hits, meaning_hits, mentions = asyncio.run(scenario())
     assert report["chapters"] == 4 and report["errors"] == [] and report["embedded"] == report["chunks"]
     assert again["unchanged"] == 4 and again.get("written", []) == []
-    assert name_hits and all("黛玉" in hit["text"] for hit in name_hits)
-    assert "青色的长剑" in meaning_hits[0]["text"]
+    assert name_hits and all("黛玉" in hit.text for hit in name_hits)
+    assert "青色的长剑" in meaning_hits[0].text
     assert [m["chapter"] for m in mentions][:2] == [2, 3]  # 黛玉 first appears in 第二回
 
 
@@ -76,8 +76,8 @@ def test_health_counts_what_waits_for_the_author(workbench):
         return await workbench.health(), await workbench.chapter_count()
 
     health, last = asyncio.run(scenario())
-    assert (health["entities"], health["hooks"], health["unresolved_hooks"], health["overdue_hooks"]) == (1, 2, 2, 1)
-    assert (health["reviews_waiting"], health["conflicts"], last) == (0, 0, 9)
+    assert (health.entities, health.hooks, health.unresolved_hooks, health.overdue_hooks) == (1, 2, 2, 1)
+    assert (health.reviews_waiting, health.conflicts, last) == (0, 0, 9)
 
 
 class SlowEmbedder:

@@ -25,15 +25,15 @@ def test_the_author_picks_another_candidate_and_the_chat_pane_hears_of_it(workbe
     async def scenario():
         task = await workbench.new_task("章节：第五章", "chapter")
         archive = workbench.book.archive
-        message = archive.add_message(task["id"], "assistant", "甲稿", meta={
+        message = archive.add_message(task.id, "assistant", "甲稿", meta={
             "candidates": [{"text": "甲稿", "critique": "好", "score": 8},
                            {"text": "乙稿", "critique": "可", "score": 6}], "picked": 0})
         picked = await workbench.pick_candidate(message["id"], 1, "乙稿，改过")
-        return picked, await workbench.messages(task["id"])
+        return picked, await workbench.messages(task.id)
 
     picked, messages = asyncio.run(scenario())
-    assert picked["content"] == messages[-1]["content"] == "乙稿，改过"
-    assert messages[-1]["meta"]["picked"] == 1
+    assert picked.content == messages[-1].content == "乙稿，改过"
+    assert messages[-1].meta["picked"] == 1
     assert workbench.changes[-1].messages
 
 

@@ -237,6 +237,11 @@ def vector_ddl(embedding_dim: int) -> tuple[str, ...]:
 VECTOR_TABLES = ("chunk_vec", "settings_vec")
 
 
+def dicts(result: sa.Result) -> list[dict[str, Any]]:
+    """Rows as plain dicts, as every archive read returns them."""
+    return [dict(row._mapping) for row in result]
+
+
 def utc_now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 

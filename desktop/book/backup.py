@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
+import sqlean
 from filelock import FileLock, Timeout
 
 from desktop import __version__
@@ -153,8 +154,6 @@ def _stores_quiet(book: "Book") -> Iterator[None]:
 
 def _backup_archive(book: "Book", partial: Path) -> int | None:
     """SQLite's online backup (page-consistent whatever the log holds), packed; the last settlement id in it."""
-    import sqlean
-
     plain = partial / ARCHIVE_FILE
     source = book.archive.engine.raw_connection()
     try:
@@ -321,8 +320,6 @@ def _size(folder: Path) -> int:
 
 
 def _sqlite_error() -> type[Exception]:
-    import sqlean
-
     return sqlean.Error
 
 

@@ -11,6 +11,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from desktop.book.archive import Archive
+from desktop.book.changelog import ChangeLog
 from desktop.book.errors import BookCorruptError, BookError, BookLockedError
 from desktop.book.facts import FactGraph
 from desktop.book.journal import Journal
@@ -70,6 +71,11 @@ class Book:
             self.close()
             raise
         self.journal = Journal(self.archive, self.facts, self.plan, language=meta.language)
+        # Every write reports itself here; an operation takes what its own writes changed.
+        self.changes = ChangeLog()
+        self.changes.watch_archive(self.archive.engine)
+        self.facts.on_statement = self.changes.watch_graph("facts")
+        self.plan.on_statement = self.changes.watch_graph("plan")
 
     @classmethod
     def create(cls, path: Path | str, *, title: str, language: str = "zh",

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
-import uuid
 from pathlib import Path
 from typing import Any
 
-from desktop.book.errors import DependentSettlementError, DocumentError
-from desktop.book.graphstore import GraphStore, utcnow
+from desktop.book import fact_queries as q
+from desktop.book.errors import DependentSettlementError
+from desktop.book.fact_applier import Applier
+from desktop.book.fact_queries import ENTITY_KINDS
+from desktop.book.fact_queries import decode as _decode
+from desktop.book.fact_queries import label as _kind
+from desktop.book.graphstore import GraphStore
 
-ENTITY_KINDS = ("Character", "Location", "Item", "Faction", "Ability", "Hook")
 HOOK_STATUSES = ("Unresolved", "Resolved")
 NOW = 2**62  # "as of now": later than any chapter
-_ANY_ENTITY = ":" + ":".join(ENTITY_KINDS)
 # A changing state the author or the model names several ways is one state: "realm as of chapter N"
 # must stay one query. The spelling the book used first for a meaning is kept.
 STATE_KEY_SYNONYMS = (
@@ -22,7 +23,7 @@ STATE_KEY_SYNONYMS = (
     frozenset({"injury", "伤势", "伤情", "受伤"}),
     frozenset({"alive", "生死", "存活", "死活"}),
 )
-_RESTORABLE = {"summary", "aliases", "first_chapter", "status", "resolved_in", "due_by", "planted_in"}  # a node pattern label matching every entity table
+_RESTORABLE = {"summary", "aliases", "first_chapter", "status", "resolved_in", "due_by", "planted_in"}
 
 _ENTITY_COLUMNS = (
     "id STRING, name STRING, aliases STRING[], summary STRING, first_chapter INT64, "
@@ -60,26 +61,6 @@ def _ddl() -> list[str]:
     return ddl
 
 
-def _kind(kind: str) -> str:
-    """Labels are schema, never data: only the whitelisted kinds reach query text."""
-    if kind not in ENTITY_KINDS:
-        raise DocumentError(f"unknown entity kind {kind!r} (expected one of {', '.join(ENTITY_KINDS)})")
-    return kind
-
-
-def _encode(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
-
-
-def _decode(raw: str | None) -> Any:
-    if raw is None:
-        return None
-    try:
-        return json.loads(raw)
-    except ValueError:
-        return raw
-
-
 def _as_of(chapter: int | None) -> int:
     return NOW if chapter is None else int(chapter)
 
@@ -95,8 +76,7 @@ class FactGraph(GraphStore):
     def resolve(self, name: str, kind: str | None = None) -> tuple[str, str] | None:
         """(kind, id) of the entity called `name` (exact name first, then alias); `kind` is preferred."""
         rows = self.execute(
-            f"MATCH (e{_ANY_ENTITY}) WHERE e.name = $n OR list_contains(e.aliases, $n) "
-            "RETURN label(e) AS kind, e.id AS id, e.name = $n AS exact",
+            q.RESOLVE,
             {"n": name},
         )
         if not rows:
@@ -110,8 +90,7 @@ class FactGraph(GraphStore):
 
     def _entity_row(self, kind: str, entity_id: str) -> dict:
         rows = self.execute(
-            f"MATCH (e:{_kind(kind)} {{id: $id}}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, "
-            "e.summary AS summary, e.first_chapter AS first_chapter, e.settlement AS settlement",
+            q.ENTITY_ROW.format(label=_kind(kind)),
             {"id": entity_id},
         )
         return {"kind": kind, **rows[0]} if rows else {}
@@ -121,7 +100,7 @@ class FactGraph(GraphStore):
         out = []
         for kind in ENTITY_KINDS:
             for row in self.execute(
-                f"MATCH (e:{kind}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases ORDER BY e.name"
+                q.NAMES_OF_KIND.format(label=_kind(kind))
             ):
                 out.append({"kind": kind, **row, "aliases": row["aliases"] or []})
         return out
@@ -165,7 +144,7 @@ class FactGraph(GraphStore):
         with self.transaction():
             if self.has_settlement(settlement_id):
                 return None
-            applier = _Applier(self, settlement_id, doc)
+            applier = Applier(self, settlement_id, doc)
             counts = applier.run()
             self.mark_settlement(settlement_id, applier.undo)
         return counts
@@ -179,28 +158,26 @@ class FactGraph(GraphStore):
             p = {"sid": settlement_id}
             for change in reversed(self.settlement_undo(settlement_id)):
                 self._restore(change)
-            self.execute("MATCH ()-[r:RELATES]->() WHERE r.settlement = $sid DELETE r", p)
-            self.execute("MATCH ()-[r:INVOLVES]->() WHERE r.settlement = $sid DELETE r", p)
+            self.execute(q.DELETE_RELATIONS_OF, p)
+            self.execute(q.DELETE_INVOLVES_OF, p)
             self.execute(
-                "MATCH ()-[r:RELATES]->() WHERE r.closed_by = $sid SET r.valid_to = NULL, r.closed_by = NULL", p
+                q.REOPEN_RELATIONS_CLOSED_BY, p
             )
-            self.execute("MATCH (s:State) WHERE s.settlement = $sid DETACH DELETE s", p)
-            self.execute("MATCH (s:State) WHERE s.closed_by = $sid SET s.valid_to = NULL, s.closed_by = NULL", p)
+            self.execute(q.DELETE_STATES_OF, p)
+            self.execute(q.REOPEN_STATES_CLOSED_BY, p)
             for kind in ENTITY_KINDS:
-                self.execute(f"MATCH (e:{kind}) WHERE e.settlement = $sid DETACH DELETE e", p)
+                self.execute(q.DELETE_ENTITIES_OF.format(label=_kind(kind)), p)
             self.unmark_settlement(settlement_id)
         return True
 
     def check_undo(self, sid: int) -> None:
         """DependentSettlementError if later settlements build on entities this one created."""
         later = self.execute(
-            f"MATCH (e{_ANY_ENTITY})-[r:RELATES|INVOLVES]-(other) WHERE e.settlement = $sid AND r.settlement <> $sid "
-            "RETURN DISTINCT e.name AS name, r.settlement AS later",
+            q.LATER_EDGES_ON_ADDED_ENTITIES,
             {"sid": sid},
         )
         later += self.execute(
-            f"MATCH (e{_ANY_ENTITY})-[:HAS_STATE]->(s:State) WHERE e.settlement = $sid AND s.settlement <> $sid "
-            "RETURN DISTINCT e.name AS name, s.settlement AS later",
+            q.LATER_STATES_ON_ADDED_ENTITIES,
             {"sid": sid},
         )
         if later:
@@ -213,12 +190,11 @@ class FactGraph(GraphStore):
         # Column names reach the query text, so only the ones undo ever records are let through.
         fields = {k: v for k, v in change["prior"].items() if k in _RESTORABLE}
         sets = ", ".join(f"e.{f} = ${f}" for f in fields)
-        self.execute(f"MATCH (e:{_kind(change['kind'])} {{id: $id}}) SET {sets}", {"id": change["id"], **fields})
+        self.execute(q.RESTORE_ENTITY.format(label=_kind(change['kind']), sets=sets), {"id": change["id"], **fields})
 
     def _open_edges(self, a: tuple[str, str], b: tuple[str, str], rel_type: str) -> int:
         return self.scalar(
-            f"MATCH (a:{a[0]} {{id: $a}})-[r:RELATES]->(b:{b[0]} {{id: $b}}) "
-            "WHERE r.type = $t AND r.valid_to IS NULL RETURN count(r)",
+            q.OPEN_EDGES.format(label_a=_kind(a[0]), label_b=_kind(b[0])),
             {"a": a[1], "b": b[1], "t": rel_type},
         )
 
@@ -226,8 +202,7 @@ class FactGraph(GraphStore):
 
     def attributes(self, kind: str, entity_id: str, as_of: int | None = None) -> dict[str, Any]:
         rows = self.execute(
-            f"MATCH (e:{_kind(kind)} {{id: $id}})-[:HAS_STATE]->(s:State) WHERE {_VALID_AT.format(v='s')} "
-            "RETURN s.key AS key, s.value AS value ORDER BY s.valid_from",
+            q.STATES_AS_OF.format(label=_kind(kind)),
             {"id": entity_id, "as_of": _as_of(as_of)},
         )
         return {row["key"]: _decode(row["value"]) for row in rows}
@@ -238,8 +213,7 @@ class FactGraph(GraphStore):
         if group is None:
             return key
         used = self.scalar(
-            f"MATCH (e:{_kind(kind)} {{id: $id}})-[:HAS_STATE]->(s:State) WHERE lower(s.key) IN $keys "
-            "RETURN s.key ORDER BY s.valid_from LIMIT 1",
+            q.STATE_KEY_AMONG.format(label=_kind(kind)),
             {"id": entity_id, "keys": sorted(group)},
         )
         return used or key
@@ -251,9 +225,7 @@ class FactGraph(GraphStore):
 
     def states_of(self, kind: str, entity_id: str) -> list[dict]:
         rows = self.execute(
-            f"MATCH (e:{_kind(kind)} {{id: $id}})-[:HAS_STATE]->(s:State) RETURN s.key AS key, s.value AS value, "
-            "s.valid_from AS valid_from, s.valid_to AS valid_to, s.settlement AS settlement "
-            "ORDER BY s.key, s.valid_from",
+            q.STATE_HISTORY.format(label=_kind(kind)),
             {"id": entity_id},
         )
         return [{**row, "value": _decode(row["value"])} for row in rows]
@@ -276,9 +248,7 @@ class FactGraph(GraphStore):
 
     def _relation_rows(self, where: str, params: dict) -> list[dict]:
         rows = self.execute(
-            f"MATCH (a)-[r:RELATES]->(b) WHERE {where} RETURN r.type AS type, a.name AS `from`, b.name AS `to`, "
-            "r.properties AS properties, r.valid_from AS valid_from, r.valid_to AS valid_to, "
-            "r.settlement AS settlement, r.chunks AS chunks ORDER BY r.valid_from, r.type, a.name, b.name",
+            q.RELATIONS_WHERE.format(where=where),
             params,
         )
         for row in rows:
@@ -290,11 +260,7 @@ class FactGraph(GraphStore):
         """Hooks planted by a chapter, with their status as it stood then."""
         n = _as_of(as_of)
         rows = self.execute(
-            "MATCH (h:Hook) WHERE h.planted_in IS NULL OR h.planted_in <= $as_of "
-            "OPTIONAL MATCH (h)-[:INVOLVES]->(e) "
-            "RETURN h.id AS id, h.name AS name, h.summary AS description, h.status AS status, "
-            "h.planted_in AS planted_in, h.resolved_in AS resolved_in, h.due_by AS due_by, "
-            "h.settlement AS settlement, collect(e.name) AS involves ORDER BY planted_in, name",
+            q.HOOKS_AS_OF,
             {"as_of": n},
         )
         out = []
@@ -337,8 +303,7 @@ class FactGraph(GraphStore):
 
     def entities_of(self, kind: str) -> list[dict]:
         rows = self.execute(
-            f"MATCH (e:{_kind(kind)}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary, "
-            "e.first_chapter AS first_chapter, e.settlement AS settlement ORDER BY e.first_chapter, e.name"
+            q.ENTITIES_OF_KIND.format(label=_kind(kind))
         )
         return [{"kind": kind, **row} for row in rows]
 
@@ -351,9 +316,7 @@ class FactGraph(GraphStore):
         frontier, seen, edges = {found[1]}, {found[1]}, {}
         for _ in range(max(1, min(hops, 2))):
             rows = self.execute(
-                f"MATCH (a)-[r:RELATES]->(b) WHERE (a.id IN $ids OR b.id IN $ids) AND {_VALID_AT.format(v='r')} "
-                "RETURN a.id AS a, b.id AS b, a.name AS `from`, b.name AS `to`, r.type AS type, "
-                "r.valid_from AS valid_from, r.valid_to AS valid_to",
+                q.RELATIONS_TOUCHING,
                 {**params, "ids": sorted(frontier)},
             )
             frontier = set()
@@ -362,7 +325,7 @@ class FactGraph(GraphStore):
                 frontier |= {row["a"], row["b"]} - seen
             seen |= frontier
         nodes = self.execute(
-            f"MATCH (e{_ANY_ENTITY}) WHERE e.id IN $ids RETURN label(e) AS kind, e.id AS id, e.name AS name", {"ids": sorted(seen)}
+            q.ENTITIES_BY_IDS, {"ids": sorted(seen)}
         )
         return {"nodes": nodes, "edges": list(edges.values())}
 
@@ -371,17 +334,16 @@ class FactGraph(GraphStore):
     def record_mentions(self, chapter: int, title: str, mentions: dict[tuple[str, str], list[int]]) -> None:
         """Tie a chapter to the entities its chunks mention, replacing what an earlier import recorded."""
         with self.transaction():
-            self.execute("MERGE (c:Chapter {number: $n}) SET c.title = $t", {"n": chapter, "t": title})
-            self.execute("MATCH (c:Chapter {number: $n})-[m:MENTIONS]->() DELETE m", {"n": chapter})
+            self.execute(q.MERGE_CHAPTER, {"n": chapter, "t": title})
+            self.execute(q.DELETE_MENTIONS_OF_CHAPTER, {"n": chapter})
             for (kind, entity_id), chunks in mentions.items():
                 self.execute(
-                    f"MATCH (c:Chapter {{number: $n}}), (e:{_kind(kind)} {{id: $id}}) "
-                    "CREATE (c)-[:MENTIONS {chunks: $chunks}]->(e)",
+                    q.CREATE_MENTION.format(label=_kind(kind)),
                     {"n": chapter, "id": entity_id, "chunks": list(chunks)},
                 )
 
     def forget_chapter(self, chapter: int) -> None:
-        self.execute("MATCH (c:Chapter {number: $n}) DETACH DELETE c", {"n": chapter})
+        self.execute(q.DELETE_CHAPTER, {"n": chapter})
 
     def mentions_of(self, name: str) -> list[dict]:
         found = self.resolve(name)
@@ -390,219 +352,27 @@ class FactGraph(GraphStore):
     def mentions(self, kind: str, entity_id: str) -> list[dict]:
         """The chapters that mention an entity, with the chunks that do, in chapter order."""
         return self.execute(
-            f"MATCH (c:Chapter)-[m:MENTIONS]->(e:{_kind(kind)} {{id: $id}}) "
-            "RETURN c.number AS chapter, c.title AS title, m.chunks AS chunks ORDER BY c.number",
+            q.MENTIONS_OF.format(label=_kind(kind)),
             {"id": entity_id},
         )
 
     def latest_chapter(self) -> int:
         """The last chapter any fact speaks of (0 for an empty graph)."""
         return max(
-            self.scalar(f"MATCH (e{_ANY_ENTITY}) RETURN max(e.first_chapter)") or 0,
-            self.scalar("MATCH ()-[r:RELATES]->() RETURN max(coalesce(r.valid_to, r.valid_from))") or 0,
-            self.scalar("MATCH (s:State) RETURN max(coalesce(s.valid_to, s.valid_from))") or 0,
-            self.scalar("MATCH (c:Chapter) RETURN max(c.number)") or 0,
+            self.scalar(q.LATEST_FIRST_CHAPTER) or 0,
+            self.scalar(q.LATEST_RELATION_CHAPTER) or 0,
+            self.scalar(q.LATEST_STATE_CHAPTER) or 0,
+            self.scalar(q.LATEST_CHAPTER_NODE) or 0,
         )
 
     def counts(self) -> dict[str, int]:
-        counts = {kind: self.scalar(f"MATCH (e:{kind}) RETURN count(e)") for kind in ENTITY_KINDS}
+        counts = {kind: self.scalar(q.COUNT_ENTITIES.format(label=_kind(kind))) for kind in ENTITY_KINDS}
         return {
             "entities": sum(v for k, v in counts.items() if k != "Hook"),
             **{k.lower(): v for k, v in counts.items()},
-            "relations": self.scalar("MATCH ()-[r:RELATES]->() RETURN count(r)"),
-            "open_relations": self.scalar("MATCH ()-[r:RELATES]->() WHERE r.valid_to IS NULL RETURN count(r)"),
-            "states": self.scalar("MATCH (s:State) RETURN count(s)"),
-            "unresolved_hooks": self.scalar("MATCH (h:Hook) WHERE h.status <> 'Resolved' RETURN count(h)"),
-            "chapters": self.scalar("MATCH (c:Chapter) RETURN count(c)"),
+            "relations": self.scalar(q.COUNT_RELATIONS),
+            "open_relations": self.scalar(q.COUNT_OPEN_RELATIONS),
+            "states": self.scalar(q.COUNT_STATES),
+            "unresolved_hooks": self.scalar(q.COUNT_UNRESOLVED_HOOKS),
+            "chapters": self.scalar(q.COUNT_CHAPTERS),
         }
-
-
-class _Applier:
-    """Writes one document's facts inside the caller's transaction and notes what undo must restore."""
-
-    def __init__(self, graph: FactGraph, settlement_id: int, doc: dict):
-        self.g = graph
-        self.sid = settlement_id
-        self.doc = doc
-        self.chapter = doc.get("chapter")
-        self.at = utcnow()
-        self.undo: list[dict] = []
-        self.counts = dict.fromkeys(
-            ("entities", "entities_updated", "relations", "ends", "states", "hooks", "hooks_updated", "unchanged"), 0
-        )
-
-    def run(self) -> dict[str, int]:
-        for ent in self.doc.get("entities", []):
-            self._entity(ent)
-        for hook in self.doc.get("hooks", []):
-            self._hook(hook)
-        for end in self.doc.get("ends", []):  # close before open: a hand-over in one document
-            self._end(end)
-        for rel in self.doc.get("relations", []):
-            self._relation(rel)
-        for state in self.doc.get("states", []):
-            kind, entity_id = self._need(state["entity"])
-            self._state(kind, entity_id, state["key"], state["value"], self._from(state), state.get("chunks", []))
-        return self.counts
-
-    def _from(self, item: dict, field: str = "valid_from") -> int:
-        value = item.get(field)
-        if value is None:
-            value = self.chapter
-        return 0 if value is None else int(value)
-
-    def _need(self, name: str, kind: str | None = None) -> tuple[str, str]:
-        found = self.g.resolve(name, kind)
-        if found is None:
-            raise DocumentError(f"unknown entity {name!r}")
-        return found
-
-    def _entity(self, ent: dict) -> None:
-        found = self.g.resolve(ent["name"], ent.get("kind"))
-        for alias in ent.get("aliases", []) if found is None else []:
-            found = self.g.resolve(alias, ent.get("kind"))
-            if found:
-                break
-        if found is None:
-            kind = _kind(ent.get("kind") or "")
-            entity_id = f"{kind[0].lower()}{uuid.uuid4().hex[:15]}"
-            extra = ", status: 'Unresolved', planted_in: $first" if kind == "Hook" else ""
-            self.g.execute(
-                f"CREATE (:{kind} {{id: $id, name: $name, aliases: $aliases, summary: $summary, "
-                f"first_chapter: $first, settlement: $sid, recorded_at: $at, chunks: $chunks{extra}}})",
-                {"id": entity_id, "name": ent["name"], "aliases": list(dict.fromkeys(ent.get("aliases", []))),
-                 "summary": ent.get("summary", ""), "first": ent.get("first_chapter", self.chapter),
-                 "sid": self.sid, "at": self.at, "chunks": ent.get("chunks", [])},
-            )
-            self.counts["entities"] += 1
-        else:
-            kind, entity_id = found
-            self._update_entity(kind, entity_id, ent)
-        for key, value in ent.get("attributes", {}).items():
-            self._state(kind, entity_id, key, value, self._from(ent, "first_chapter"), ent.get("chunks", []))
-
-    def _update_entity(self, kind: str, entity_id: str, ent: dict) -> None:
-        row = self.g._entity_row(kind, entity_id)
-        prior = {"summary": row["summary"], "aliases": row["aliases"] or [], "first_chapter": row["first_chapter"]}
-        new = dict(prior)
-        if ent.get("summary") and ent["summary"] != prior["summary"]:
-            new["summary"] = ent["summary"]
-        names = [a for a in ent.get("aliases", []) + ([ent["name"]] if ent["name"] != row["name"] else [])]
-        new["aliases"] = list(dict.fromkeys(prior["aliases"] + [a for a in names if a != row["name"]]))
-        first = ent.get("first_chapter")
-        if first is not None and (prior["first_chapter"] is None or first < prior["first_chapter"]):
-            new["first_chapter"] = first
-        if new == prior:
-            self.counts["unchanged"] += 1
-            return
-        self.undo.append({"kind": kind, "id": entity_id, "prior": prior})
-        self.g.execute(
-            f"MATCH (e:{kind} {{id: $id}}) SET e.summary = $summary, e.aliases = $aliases, e.first_chapter = $first",
-            {"id": entity_id, "summary": new["summary"], "aliases": new["aliases"], "first": new["first_chapter"]},
-        )
-        self.counts["entities_updated"] += 1
-
-    def _hook(self, hook: dict) -> None:
-        found = self.g.resolve(hook["name"], "Hook")
-        if found is None or found[0] != "Hook":
-            planted = hook.get("planted_in", self.chapter)
-            self._entity({"kind": "Hook", "name": hook["name"], "summary": hook.get("description", ""),
-                          "first_chapter": planted})
-            found = self._need(hook["name"], "Hook")
-            self.counts["entities"] -= 1
-            self.counts["hooks"] += 1
-            prior = None
-        else:
-            prior = self.g.execute(
-                "MATCH (h:Hook {id: $id}) RETURN h.status AS status, h.resolved_in AS resolved_in, "
-                "h.due_by AS due_by, h.summary AS summary, h.planted_in AS planted_in",
-                {"id": found[1]},
-            )[0]
-        current = dict(prior or {"status": "Unresolved", "resolved_in": None, "due_by": None,
-                                 "summary": hook.get("description", ""), "planted_in": hook.get("planted_in", self.chapter)})
-        new = dict(current)
-        if hook.get("status"):
-            new["status"] = hook["status"]
-        if new["status"] == "Resolved":
-            new["resolved_in"] = hook.get("resolved_in", current["resolved_in"] or self.chapter)
-        if hook.get("description"):
-            new["summary"] = hook["description"]
-        if "due_by" in hook:
-            new["due_by"] = hook["due_by"]
-        if prior is not None and new != prior:
-            self.undo.append({"kind": "Hook", "id": found[1], "prior": prior})
-            self.counts["hooks_updated"] += 1
-        self.g.execute(
-            "MATCH (h:Hook {id: $id}) SET h.status = $status, h.resolved_in = $resolved_in, h.due_by = $due_by, "
-            "h.summary = $summary, h.planted_in = $planted_in",
-            {"id": found[1], **new},
-        )
-        for name in hook.get("involves", []):
-            kind, entity_id = self._need(name)
-            exists = self.g.scalar(
-                f"MATCH (h:Hook {{id: $h}})-[r:INVOLVES]->(e:{kind} {{id: $e}}) RETURN count(r)",
-                {"h": found[1], "e": entity_id},
-            )
-            if not exists:
-                self.g.execute(
-                    f"MATCH (h:Hook {{id: $h}}), (e:{kind} {{id: $e}}) CREATE (h)-[:INVOLVES {{settlement: $sid}}]->(e)",
-                    {"h": found[1], "e": entity_id, "sid": self.sid},
-                )
-
-    def _end(self, end: dict) -> None:
-        a, b = self._need(end["from"]), self._need(end["to"])
-        closed = self.g.scalar(
-            f"MATCH (a:{a[0]} {{id: $a}})-[r:RELATES]->(b:{b[0]} {{id: $b}}) "
-            "WHERE r.type = $t AND r.valid_to IS NULL SET r.valid_to = $vt, r.closed_by = $sid RETURN count(r)",
-            {"a": a[1], "b": b[1], "t": end["type"], "vt": self._from(end, "valid_to"), "sid": self.sid},
-        )
-        if not closed:
-            raise DocumentError(f"ends: no open {end['type']} from {end['from']!r} to {end['to']!r}")
-        self.counts["ends"] += 1
-
-    def _relation(self, rel: dict) -> None:
-        a, b = self._need(rel["from"]), self._need(rel["to"])
-        if self.g._open_edges(a, b, rel["type"]):
-            self.counts["unchanged"] += 1
-            return
-        self.g.execute(
-            f"MATCH (a:{a[0]} {{id: $a}}), (b:{b[0]} {{id: $b}}) CREATE (a)-[:RELATES {{type: $t, properties: $p, "
-            "valid_from: $vf, valid_to: NULL, settlement: $sid, closed_by: NULL, recorded_at: $at, chunks: $chunks}]->(b)",
-            {"a": a[1], "b": b[1], "t": rel["type"], "p": _encode(rel.get("properties", {})),
-             "vf": self._from(rel), "sid": self.sid, "at": self.at, "chunks": rel.get("chunks", [])},
-        )
-        self.counts["relations"] += 1
-
-    def _state(self, kind: str, entity_id: str, key: str, value: Any, valid_from: int, chunks: list[int]) -> None:
-        key = self.g.canonical_state_key(kind, entity_id, key)
-        encoded = _encode(value)
-        current = self.g.execute(
-            f"MATCH (e:{kind} {{id: $id}})-[:HAS_STATE]->(s:State) WHERE s.key = $key AND s.valid_to IS NULL "
-            "RETURN s.id AS id, s.value AS value, s.valid_from AS valid_from",
-            {"id": entity_id, "key": key},
-        )
-        valid_to = None
-        if current:
-            open_state = current[0]
-            if open_state["value"] == encoded:
-                self.counts["unchanged"] += 1
-                return
-            if open_state["valid_from"] < valid_from:
-                self.g.execute(
-                    "MATCH (s:State {id: $id}) SET s.valid_to = $vt, s.closed_by = $sid",
-                    {"id": open_state["id"], "vt": valid_from, "sid": self.sid},
-                )
-            else:  # a state from earlier in the story than the one now open: history, closed by it
-                valid_to = open_state["valid_from"]
-        state_id = uuid.uuid4().hex
-        self.g.execute(
-            "CREATE (:State {id: $id, key: $key, value: $value, valid_from: $vf, valid_to: $vt, settlement: $sid, "
-            "closed_by: NULL, recorded_at: $at, chunks: $chunks})",
-            {"id": state_id, "key": key, "value": encoded, "vf": valid_from, "vt": valid_to, "sid": self.sid,
-             "at": self.at, "chunks": list(chunks)},
-        )
-        self.g.execute(
-            f"MATCH (e:{kind} {{id: $e}}), (s:State {{id: $s}}) CREATE (e)-[:HAS_STATE]->(s)",
-            {"e": entity_id, "s": state_id},
-        )
-        self.counts["states"] += 1

@@ -8,7 +8,7 @@ import threading
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import kuzu
 
@@ -45,6 +45,7 @@ class GraphStore:
         self._conn = kuzu.Connection(self._db)
         self._lock = threading.RLock()
         self._in_tx = False
+        self.on_statement: Callable[[str], None] | None = None  # the book's change log listens here
         for statement in [*ddl, MARKER_DDL]:
             self.execute(statement)
 
@@ -60,6 +61,8 @@ class GraphStore:
         # Kuzu refuses parameters a statement does not use; callers may pass a shared dict.
         used = set(_PARAM.findall(query))
         params = {k: v for k, v in (params or {}).items() if k in used}
+        if self.on_statement is not None:
+            self.on_statement(query)
         with self._lock:
             result = self._conn.execute(query, params)
             if isinstance(result, list):  # several statements in one string

@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import uuid
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from desktop.book import plan_queries as q
 from desktop.book.errors import DependentSettlementError, DocumentError
-from desktop.book.graphstore import GraphStore, utcnow
-
-LEVELS = ("GeneralOutline", "LongOutline", "ShortOutline", "Step")
-OUTLINE_LEVELS = LEVELS[:3]
-PARENT_LEVEL = {"LongOutline": "GeneralOutline", "ShortOutline": "LongOutline", "Step": "ShortOutline"}
-STATUSES = ("Pending", "InProgress", "Completed")
-DEFAULT_STATUS = "Pending"
-DEFAULT_STORYLINE = "main"
+from desktop.book.graphstore import GraphStore
+from desktop.book.plan_applier import Application
+from desktop.book.plan_queries import DEFAULT_STORYLINE, LEVELS, OUTLINE_LEVELS, PARENT_LEVEL, STATUSES
+from desktop.book.plan_queries import column as _column
+from desktop.book.plan_queries import label as _label
 
 _COMMON_COLUMNS = (
     "id STRING, title STRING, summary STRING, status STRING, chapter_from INT64, chapter_to INT64, "
@@ -32,66 +29,12 @@ PLAN_DDL = [
     "CREATE REL TABLE IF NOT EXISTS NEXT(FROM Step TO Step)",
 ]
 
-# The columns a settlement may change, per level; labels and column names are
-# only ever formatted into Cypher from these fixed tables, never from data.
-_EDITABLE = {
-    "GeneralOutline": ("summary", "status", "chapter_from", "chapter_to", "entities"),
-    "LongOutline": ("summary", "status", "chapter_from", "chapter_to", "entities"),
-    "ShortOutline": ("summary", "status", "chapter_from", "chapter_to", "entities", "storyline"),
-    "Step": ("summary", "status", "chapter_from", "chapter_to", "entities", "chapter"),
-}
-
-
-def _label(level: str) -> str:
-    if level not in LEVELS:
-        raise DocumentError(f"unknown plan level {level!r}")
-    return level
-
-
-def _column(level: str, column: str) -> str:
-    if column not in _EDITABLE[level] and column != "updated_at":
-        raise DocumentError(f"{level} has no editable field {column!r}")
-    return column
-
-
 def _properties(node: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in node.items() if not key.startswith("_")}
 
 
-def _to_json(value: Any) -> Any:
-    return value.isoformat() if isinstance(value, datetime) else value
-
-
 def _from_json(column: str, value: Any) -> Any:
     return datetime.fromisoformat(value) if column == "updated_at" and value is not None else value
-
-
-def _chapter_range(chapters: list[int | None]) -> tuple[int | None, int | None]:
-    # A single number is a one-chapter range.
-    return (chapters[0], chapters[0]) if len(chapters) == 1 else (chapters[0], chapters[1])
-
-
-def _item_fields(level: str, item: dict[str, Any]) -> dict[str, Any]:
-    """The columns an outline or Step item sets, only those it mentions."""
-    fields: dict[str, Any] = {}
-    for key in ("summary", "status", "entities"):
-        if item.get(key) is not None:
-            fields[key] = list(item[key]) if key == "entities" else item[key]
-    if level == "ShortOutline" and item.get("storyline"):
-        fields["storyline"] = item["storyline"]
-    if item.get("chapters"):
-        fields["chapter_from"], fields["chapter_to"] = _chapter_range(item["chapters"])
-        if level == "Step":
-            fields["chapter"] = fields["chapter_from"]
-    return fields
-
-
-def _step_fields(step: dict[str, Any]) -> dict[str, Any]:
-    """The columns an entry of a ShortOutline's `steps` list sets."""
-    fields = {key: step[key] for key in ("summary", "status") if step.get(key) is not None}
-    if step.get("chapter") is not None:
-        fields["chapter"] = fields["chapter_from"] = fields["chapter_to"] = step["chapter"]
-    return fields
 
 
 class PlanGraph(GraphStore):
@@ -103,16 +46,16 @@ class PlanGraph(GraphStore):
     # -- reading nodes --------------------------------------------------------
 
     def _node_by_title(self, level: str, title: str) -> dict[str, Any] | None:
-        rows = self.execute(f"MATCH (n:{_label(level)} {{title: $title}}) RETURN n LIMIT 1", {"title": title})
+        rows = self.execute(q.NODE_BY_TITLE.format(label=_label(level)), {"title": title})
         return _properties(rows[0]["n"]) if rows else None
 
     def _nodes(self, level: str) -> list[dict[str, Any]]:
-        return [_properties(row["n"]) for row in self.execute(f"MATCH (n:{_label(level)}) RETURN n")]
+        return [_properties(row["n"]) for row in self.execute(q.NODES_OF_LEVEL.format(label=_label(level)))]
 
     def _steps_of(self, outline_id: str) -> list[dict[str, Any]]:
         """The steps of one ShortOutline in chain order (FIRST_STEP, then NEXT)."""
         rows = self.execute(
-            "MATCH (:ShortOutline {id: $id})-[:FIRST_STEP]->(s:Step) RETURN s", {"id": outline_id}
+            q.FIRST_STEP_OF, {"id": outline_id}
         )
         steps: list[dict[str, Any]] = []
         seen: set[str] = set()
@@ -122,17 +65,17 @@ class PlanGraph(GraphStore):
                 break
             seen.add(step["id"])
             steps.append(step)
-            rows = self.execute("MATCH (:Step {id: $id})-[:NEXT]->(s:Step) RETURN s", {"id": step["id"]})
+            rows = self.execute(q.NEXT_STEP, {"id": step["id"]})
         return steps
 
     def _step_chains(self) -> dict[str, list[dict[str, Any]]]:
         """Every ShortOutline's steps in chain order, read in three queries rather than one per step."""
         steps = {step["id"]: step for step in self._nodes("Step")}
         following = {
-            row["a"]: row["b"] for row in self.execute("MATCH (a:Step)-[:NEXT]->(b:Step) RETURN a.id AS a, b.id AS b")
+            row["a"]: row["b"] for row in self.execute(q.NEXT_LINKS)
         }
         chains: dict[str, list[dict[str, Any]]] = {}
-        for row in self.execute("MATCH (o:ShortOutline)-[:FIRST_STEP]->(s:Step) RETURN o.id AS o, s.id AS s"):
+        for row in self.execute(q.FIRST_STEPS):
             chain, seen, step_id = [], set(), row["s"]
             while step_id in steps and step_id not in seen:  # a cycle would be corruption; never loop on it
                 seen.add(step_id)
@@ -143,7 +86,7 @@ class PlanGraph(GraphStore):
 
     def _parent_of(self, level: str, node_id: str) -> dict[str, Any] | None:
         rows = self.execute(
-            f"MATCH (p)-[:CONTAINS]->(:{_label(level)} {{id: $id}}) RETURN p LIMIT 1", {"id": node_id}
+            q.PARENT_OF.format(label=_label(level)), {"id": node_id}
         )
         return _properties(rows[0]["p"]) if rows else None
 
@@ -218,7 +161,7 @@ class PlanGraph(GraphStore):
             problems = self.check(items)
             if problems:
                 raise DocumentError(problems)
-            run = _Application(self, settlement_id, chapter)
+            run = Application(self, settlement_id, chapter)
             for item in items:
                 run.apply_item(item)
             self.mark_settlement(settlement_id, run.undo)
@@ -242,13 +185,13 @@ class PlanGraph(GraphStore):
                             self._delete_step(step["id"])
             for level in ("Step", "ShortOutline", "LongOutline", "GeneralOutline"):
                 self.execute(
-                    f"MATCH (n:{_label(level)}) WHERE n.settlement = $sid DETACH DELETE n", {"sid": settlement_id}
+                    q.DELETE_NODES_OF.format(label=_label(level)), {"sid": settlement_id}
                 )
             self.unmark_settlement(settlement_id)
 
     def _created_by(self, settlement_id: int, level: str) -> list[dict[str, Any]]:
         rows = self.execute(
-            f"MATCH (n:{_label(level)}) WHERE n.settlement = $sid RETURN n", {"sid": settlement_id}
+            q.NODES_CREATED_BY.format(label=_label(level)), {"sid": settlement_id}
         )
         return [_properties(row["n"]) for row in rows]
 
@@ -272,14 +215,13 @@ class PlanGraph(GraphStore):
             )
 
     def _later_settlements(self, settlement_id: int) -> list[int]:
-        rows = self.execute("MATCH (s:Settlement) RETURN s.id AS id, s.recorded_at AS at")
+        rows = self.execute(q.SETTLEMENTS)
         this = next(row for row in rows if row["id"] == settlement_id)
         return [row["id"] for row in rows if (row["at"], row["id"]) > (this["at"], this["id"])]
 
     def _foreign_children(self, settlement_id: int) -> list[int]:
         rows = self.execute(
-            "MATCH (p)-[:CONTAINS]->(c) WHERE p.settlement = $sid AND c.settlement <> $sid "
-            "RETURN DISTINCT c.settlement AS sid",
+            q.FOREIGN_CHILDREN,
             {"sid": settlement_id},
         )
         found = {row["sid"] for row in rows}
@@ -292,20 +234,20 @@ class PlanGraph(GraphStore):
         level, prior = entry["level"], entry["prior"]
         assignments = ", ".join(f"n.{_column(level, column)} = ${column}" for column in prior)
         params = {column: _from_json(column, value) for column, value in prior.items()}
-        self.execute(f"MATCH (n:{_label(level)} {{id: $id}}) SET {assignments}", {**params, "id": entry["id"]})
+        self.execute(q.RESTORE_NODE.format(label=_label(level), assignments=assignments), {**params, "id": entry["id"]})
 
     def _delete_step(self, step_id: str) -> None:
         """Delete one step and join its neighbours, so the chain stays one chain."""
         before = self.execute(
-            "MATCH (p)-[:FIRST_STEP|NEXT]->(:Step {id: $id}) RETURN p.id AS id, label(p) AS label", {"id": step_id}
+            q.STEP_PREDECESSOR, {"id": step_id}
         )
-        after = self.execute("MATCH (:Step {id: $id})-[:NEXT]->(n:Step) RETURN n.id AS id", {"id": step_id})
-        self.execute("MATCH (s:Step {id: $id}) DETACH DELETE s", {"id": step_id})
+        after = self.execute(q.STEP_SUCCESSOR, {"id": step_id})
+        self.execute(q.DELETE_STEP, {"id": step_id})
         if before and after:
             link = "FIRST_STEP" if before[0]["label"] == "ShortOutline" else "NEXT"
             start = "ShortOutline" if link == "FIRST_STEP" else "Step"
             self.execute(
-                f"MATCH (p:{start} {{id: $p}}), (n:Step {{id: $n}}) CREATE (p)-[:{link}]->(n)",
+                q.LINK_STEP.format(start=start, link=link),
                 {"p": before[0]["id"], "n": after[0]["id"]},
             )
 
@@ -315,7 +257,7 @@ class PlanGraph(GraphStore):
         """The whole plan as nested outlines, GeneralOutlines at the top, steps in chain order."""
         nodes = {level: {n["id"]: n for n in self._nodes(level)} for level in OUTLINE_LEVELS}
         children: dict[str, list[str]] = {}
-        for row in self.execute("MATCH (p)-[:CONTAINS]->(c) RETURN p.id AS p, c.id AS c"):
+        for row in self.execute(q.CONTAINS_LINKS):
             children.setdefault(row["p"], []).append(row["c"])
         child_ids = {c for ids in children.values() for c in ids}
         chains = self._step_chains()
@@ -393,7 +335,7 @@ class PlanGraph(GraphStore):
         """How many nodes per level, and per level how many in each status."""
         result: dict[str, Any] = {"by_status": {}}
         for level in LEVELS:
-            rows = self.execute(f"MATCH (n:{_label(level)}) RETURN n.status AS status, count(n) AS n")
+            rows = self.execute(q.COUNT_BY_STATUS.format(label=_label(level)))
             by_status = {status: 0 for status in STATUSES}
             by_status.update({row["status"]: row["n"] for row in rows})
             result[level] = sum(by_status.values())
@@ -437,119 +379,3 @@ def _step_view(step: dict[str, Any]) -> dict[str, Any]:
         "position": step["position"],
         "entities": list(step["entities"] or []),
     }
-
-
-class _Application:
-    """One settlement being applied: what it created, the prior values it overwrote, and the counts."""
-
-    def __init__(self, graph: PlanGraph, settlement_id: int, chapter: int | None):
-        self.graph = graph
-        self.settlement_id = settlement_id
-        self.chapter = chapter
-        self.undo: list[dict[str, Any]] = []
-        # Flat names that cannot collide with the fact graph's counts when the journal adds them up.
-        self.counts = {"outlines": 0, "outlines_updated": 0, "steps": 0, "steps_updated": 0}
-        self._created: set[str] = set()
-        self._priors: dict[str, dict[str, Any]] = {}
-        self._chains: dict[str, list[dict[str, Any]]] = {}  # outline id -> its steps as this run left them
-
-    def apply_item(self, item: dict[str, Any]) -> None:
-        level = item["level"]
-        if level == "Step":
-            outline = self.graph._node_by_title("ShortOutline", item["parent"])
-            self._upsert_step(outline["id"], item["title"], _item_fields("Step", item))
-            return
-        node = self.graph._node_by_title(level, item["title"])
-        fields = _item_fields(level, item)
-        if node is None:
-            node_id = self._create_outline(level, item["title"], item.get("parent"), fields)
-        else:
-            node_id = node["id"]
-            self._update(level, node, fields)
-        for step in item.get("steps") or []:
-            self._upsert_step(node_id, step["kind"], _step_fields(step))
-
-    def _create_outline(self, level: str, title: str, parent: str | None, fields: dict[str, Any]) -> str:
-        node_id = self._create(level, title, fields)["id"]
-        if level != "GeneralOutline":
-            parent_level = PARENT_LEVEL[level]
-            parent_id = self.graph._node_by_title(parent_level, parent)["id"]
-            self.graph.execute(
-                f"MATCH (p:{_label(parent_level)} {{id: $p}}), (c:{_label(level)} {{id: $c}}) "
-                "CREATE (p)-[:CONTAINS]->(c)",
-                {"p": parent_id, "c": node_id},
-            )
-        return node_id
-
-    def _upsert_step(self, outline_id: str, kind: str, fields: dict[str, Any]) -> None:
-        if outline_id not in self._chains:
-            self._chains[outline_id] = self.graph._steps_of(outline_id)
-        steps = self._chains[outline_id]
-        existing = next((step for step in steps if step["kind"] == kind), None)
-        if existing is not None:
-            self._update("Step", existing, fields)
-            return
-        last = steps[-1] if steps else None
-        position = (last["position"] or 0) + 1 if last else 1
-        step = self._create("Step", kind, {**fields, "kind": kind, "position": position})
-        steps.append(step)
-        if last is None:
-            query = "MATCH (o:ShortOutline {id: $a}), (s:Step {id: $b}) CREATE (o)-[:FIRST_STEP]->(s)"
-        else:
-            query = "MATCH (a:Step {id: $a}), (s:Step {id: $b}) CREATE (a)-[:NEXT]->(s)"
-        self.graph.execute(query, {"a": outline_id if last is None else last["id"], "b": step["id"]})
-
-    def _create(self, level: str, title: str, fields: dict[str, Any]) -> dict[str, Any]:
-        now = utcnow()
-        values: dict[str, Any] = {
-            "summary": "", "status": DEFAULT_STATUS, "chapter_from": None, "chapter_to": None, "entities": [],
-            **fields,
-            "id": uuid.uuid4().hex, "title": title, "settlement": self.settlement_id,
-            "recorded_at": now, "updated_at": now,
-        }
-        if level == "ShortOutline":
-            values.setdefault("storyline", DEFAULT_STORYLINE)
-        if level == "Step":
-            values.setdefault("chapter", None)
-        if values["status"] == "InProgress":
-            self._fill_chapter(level, values, values)
-        # Property names come from the fixed column sets above, never from the document.
-        assignments = ", ".join(f"{column}: ${column}" for column in values)
-        self.graph.execute(f"CREATE (:{_label(level)} {{{assignments}}})", values)
-        self._created.add(values["id"])
-        self.counts["steps" if level == "Step" else "outlines"] += 1
-        return values
-
-    def _update(self, level: str, node: dict[str, Any], fields: dict[str, Any]) -> None:
-        changes = {column: value for column, value in fields.items() if node.get(column) != value}
-        if changes.get("status") == "InProgress":
-            self._fill_chapter(level, {**node, **changes}, changes)
-        if not changes:
-            return
-        if node["id"] not in self._created:
-            self._remember_prior(level, node, changes)
-        changes["updated_at"] = utcnow()
-        assignments = ", ".join(f"n.{_column(level, column)} = ${column}" for column in changes)
-        self.graph.execute(
-            f"MATCH (n:{_label(level)} {{id: $id}}) SET {assignments}", {**changes, "id": node["id"]}
-        )
-        node.update(changes)  # a cached step must show this run's values to the next item touching it
-
-    def _remember_prior(self, level: str, node: dict[str, Any], changes: dict[str, Any]) -> None:
-        """Keep each column's value from before this settlement, however often the settlement changes it."""
-        if node["id"] not in self._priors:
-            self._priors[node["id"]] = {"updated_at": _to_json(node.get("updated_at"))}
-            self.undo.append({"level": level, "id": node["id"], "prior": self._priors[node["id"]]})
-            self.counts["steps_updated" if level == "Step" else "outlines_updated"] += 1
-        prior = self._priors[node["id"]]
-        for column in changes:
-            # A column this settlement has not touched yet still holds its value from before.
-            prior.setdefault(column, _to_json(node.get(column)))
-
-    def _fill_chapter(self, level: str, after: dict[str, Any], target: dict[str, Any]) -> None:
-        """A node that starts now without a planned chapter starts at the document's chapter: the pointer's clock."""
-        if self.chapter is None:
-            return
-        column = "chapter" if level == "Step" else "chapter_from"
-        if after.get(column) is None:
-            target[column] = self.chapter

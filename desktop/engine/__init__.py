@@ -2,7 +2,8 @@
 
 from desktop.engine.embed import Embedder, embed_pending, open_embedder
 from desktop.engine.errors import ModelError, ModelOutputError
-from desktop.engine.llm import LLM, Completion, Message, open_llm
+from desktop.engine.factory import open_llm
+from desktop.engine.llm import LLM, Completion, Message
 
 __all__ = ["LLM", "Completion", "Message", "ModelError", "ModelOutputError", "open_llm",
            "Embedder", "open_embedder", "embed_pending"]

@@ -25,7 +25,7 @@ class _Candidates:
     """A llama_token_data_array over numpy storage that samplers can reorder and shrink in place."""
 
     def __init__(self, size: int) -> None:
-        import llama_cpp
+        import llama_cpp  # deferred: loading llama.cpp's libraries takes a while, and only the in-process backend needs them
 
         self.data = np.zeros(size, dtype=TOKEN_DATA)
         self.ids = np.arange(size, dtype=np.intc)
@@ -52,7 +52,7 @@ def constrained_tokens(llama: Any, grammar_text: str, *, temperature: float, sam
     Each yielded token is evaluated before the next is sampled; the caller stops by leaving the loop.
     The tokens end early, as if cut at max_tokens, when the model starts repeating itself.
     """
-    import llama_cpp
+    import llama_cpp  # deferred, as above
 
     vocab = llama_cpp.llama_model_get_vocab(llama.model)
     n_vocab = llama.n_vocab()

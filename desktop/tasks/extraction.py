@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from desktop.book import documents
 from desktop.book.errors import DocumentError
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.gateway import RunStore, run_inline
+from desktop.tasks.runstore import RunStore, run_inline
 from desktop.tasks.pipeline.pipeline import Canon, Extraction, canon_of
 from desktop.tasks.settlement import extract_safely, propose_reviewed
 

@@ -11,31 +11,27 @@ from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 from desktop.book.retrieval import Retriever
 from desktop.engine import agents, tools
 from desktop.engine.errors import ModelError
+from desktop.engine.prompts.gateway import SUMMARISE
 from desktop.progress import Cancelled, CancelToken
 from desktop.tasks import commands, notes, turns
 from desktop.tasks.commands import Command
 from desktop.tasks.continuity import check_text
 from desktop.tasks.context import CONTINUE, NEW, RESTART, SETTLE, SWITCH, Context, ContextBuilder, SummaryJob
 from desktop.tasks.queues import TaskError, TaskQueues
+from desktop.tasks.runstore import RunStore, run_inline
+from desktop.tasks.settlement import Settler
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
-    from desktop.tasks.settlement import Settler
 
 log = logging.getLogger(__name__)
 
-RunStore = Callable[..., Awaitable[Any]]
 OnToken = Callable[[str], Any]
 EmbedQuery = Callable[[str], Awaitable[Sequence[float]]]
 COMPLETE, CUT, ERROR = "complete", "cut", "error"  # states of a stored reply
 DRAFTING_KINDS = ("chapter",)  # every turn of such a task is a draft: candidates with critiques
 TOOL_STEPS = 2                 # memory-tool calls per turn: cheap enough for a 0.5B model on a CPU
-
-
-async def run_inline(fn: Callable[..., Any], *args: Any) -> Any:
-    """The store runner for callers without a single-writer executor (scripts, tests): call it right here."""
-    return fn(*args)
 
 
 @dataclass
@@ -88,7 +84,7 @@ class Gateway:
     """Every author input goes through `say`; the author's words are stored before any model sees them."""
 
     def __init__(self, book: "Book", llm: "LLM", queues: TaskQueues, builder: ContextBuilder, *,
-                 run_store: RunStore = run_inline, settler: "Settler | None" = None,
+                 run_store: RunStore = run_inline, settler: Settler | None = None,
                  max_tokens: int = 768, temperature: float = 0.7, candidates: int = 2,
                  tool_steps: int = TOOL_STEPS, embed_query: EmbedQuery | None = None):
         self.book = book
@@ -104,15 +100,13 @@ class Gateway:
         # Store-thread only (it reads the fact graph); it caches the book's names between turns.
         self.retriever = Retriever(book.archive, book.facts, None)
         if settler is None:
-            from desktop.tasks.settlement import Settler
-
             settler = Settler(book, llm, builder, run_store=run_store)
         self.settler = settler
 
     async def say(self, text: str, *, on_token: OnToken | None = None, cancel: CancelToken | None = None) -> Turn:
         """One input: a slash command, a message to the active task, or both (a command line, then text)."""
         command = commands.parse(text)
-        if command.kind == SETTLE:
+        if command.kind == commands.SETTLE:
             return await self._settle(command, cancel)
         if command.kind == commands.CHECK:
             return await self._check(command)
@@ -329,13 +323,7 @@ class Gateway:
         return await self.run_store(self.builder.build, task_id, mode, user_text)
 
     async def _summarise(self, texts: list[str]) -> str:
-        zh = self.book.meta.language == "zh"
-        instruction = (
-            "把下面这段讨论压缩成简洁的摘要：保留已经决定的事、名字、数字和未解决的问题。只输出摘要。"
-            if zh else
-            "Summarise the discussion below concisely: keep decisions, names, numbers and open questions. "
-            "Output only the summary."
-        )
+        instruction = SUMMARISE["zh" if self.book.meta.language == "zh" else "en"]
         completion = await self.llm.complete(
             [{"role": "system", "content": instruction}, {"role": "user", "content": "\n".join(texts)}],
             max_tokens=self.builder.summary_cap, temperature=0.2,

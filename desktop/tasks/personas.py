@@ -30,25 +30,6 @@ def personas_named(book: "Book", text: str) -> list[dict]:
     return [personas.persona(archive, name) for name in sorted(first_seen, key=first_seen.__getitem__)]
 
 
-def persona_note(found: dict, zh: bool) -> str:
-    """A note that both parts of a persona shape a character's voice."""
-    if zh:
-        lines = [f"## 人物设定 Persona：{found['name']}"]
-        if found["base"]:
-            lines.append(f"基础人设（不变的核心）：{found['base']}")
-        if found["evolved"]:
-            lines.append(f"演变人设（当前）：{found['evolved']}")
-        lines.append("以此人物口吻说话时，以基础人设为本，体现演变人设中的变化。")
-    else:
-        lines = [f"## Persona: {found['name']}"]
-        if found["base"]:
-            lines.append(f"Base persona (the fixed core): {found['base']}")
-        if found["evolved"]:
-            lines.append(f"Evolved persona (now): {found['evolved']}")
-        lines.append("In this character's voice, stay true to the base and show the changes of the evolved persona.")
-    return "\n".join(lines)
-
-
 def recent_facts(book: "Book", name: str, limit: int = RECENT_FACTS) -> list[str]:
     """The character's settled states, relations and hooks, latest first: what an evolved persona grows from."""
     if book.facts.resolve(name) is None:

@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from desktop.book.retrieval import Retriever as HybridRetriever, SearchConfig
+
 if TYPE_CHECKING:
     from desktop.book.book import Book
 
@@ -148,8 +150,6 @@ def _excerpt_lines(book: "Book", terms: list[str], as_of: int | None, zh: bool) 
     Up to the narrative pointer when there is one (the manuscript may run ahead of the plan: then anywhere).
     Vectors are left out: the query is not embedded on the store thread; the memory tools use them.
     """
-    from desktop.book.retrieval import Retriever as HybridRetriever, SearchConfig
-
     retriever = HybridRetriever(book.archive, book.facts, None)
     hits: dict[int, dict] = {}
     for chapters in ([(0, as_of)] if as_of is not None else []) + [None]:

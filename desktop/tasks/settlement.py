@@ -10,9 +10,9 @@ from desktop.book.errors import BookError, DocumentError
 from desktop.engine.errors import ModelError
 from desktop.progress import CancelToken, ProgressCallback, no_progress
 from desktop.tasks.context import SETTLE, ContextBuilder
-from desktop.tasks.gateway import RunStore, run_inline
 from desktop.tasks.pipeline.pipeline import Canon, Extraction, canon_of, extract
 from desktop.tasks.review import CLASSES, classify
+from desktop.tasks.runstore import RunStore, run_inline
 
 if TYPE_CHECKING:
     from desktop.book.book import Book

@@ -7,11 +7,15 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import sqlalchemy as sa
+
+from desktop.book import archive_tables as tables
 from desktop.book import documents
 from desktop.book.errors import BookError
 from desktop.engine.agents import prefetch
+from desktop.engine.prompts.personas import persona_note
 from desktop.tasks import complexity
-from desktop.tasks.personas import persona_note, personas_named
+from desktop.tasks.personas import personas_named
 from desktop.tasks.review import classify
 
 if TYPE_CHECKING:
@@ -220,10 +224,6 @@ def pick_candidate(book: "Book", message_id: int, index: int, edited_text: str |
 
 
 def _message(book: "Book", message_id: int) -> dict:
-    import sqlalchemy as sa
-
-    from desktop.book import archive_tables as tables
-
     with book.archive.engine.connect() as conn:
         row = conn.execute(sa.select(tables.messages).where(tables.messages.c.id == message_id)).first()
     if row is None:

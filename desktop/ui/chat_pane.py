@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.contracts import Message
 from desktop.ui.theme import ACCENT_COLOUR, WARNING_COLOUR
 
 FLUSH_MS = 33  # tokens are painted at most ~30 times a second, however fast the model is
@@ -304,15 +305,14 @@ class ChatPane(QWidget):
     def set_commands(self, commands: list[dict]) -> None:
         self.input.set_commands(commands)
 
-    def set_messages(self, messages: list[dict]) -> None:
+    def set_messages(self, messages: list[Message]) -> None:
         """The task's history, replacing what is shown; held back while a reply is still streaming."""
         if self._streaming:
             self._pending_messages = messages
             return
         self.history.clear()
         for message in messages:
-            self._append_message(message.get("role") or "assistant", message.get("content") or "",
-                                 message.get("state") or "complete")
+            self._append_message(message.role or "assistant", message.content or "", message.state or "complete")
         self._scroll_to_end()
 
     def _append_message(self, role: str, content: str, state: str = "complete") -> None:

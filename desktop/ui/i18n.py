@@ -27,7 +27,7 @@ def resolve_language(setting: str) -> str:
 
 
 def lrelease_executable() -> Path | None:
-    import PySide6
+    import PySide6  # the package itself, only to find its folder: Qt's modules come in through QtCore above
 
     name = "lrelease.exe" if sys.platform == "win32" else "lrelease"
     bundled = Path(PySide6.__file__).resolve().parent / name

@@ -4,38 +4,44 @@ from __future__ import annotations
 
 import gc
 import re
+from dataclasses import asdict
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
-    QLabel,
     QMainWindow,
-    QMenu,
     QMessageBox,
     QSplitter,
-    QToolBar,
     QWidget,
 )
 
-from desktop import paths
+from desktop.contracts import Task
 from desktop.progress import CancelToken
+from desktop.ui import window_layout
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.bridge import Op, report_error, run_op
+from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
 from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
+from desktop.ui.note_keeper import NoteKeeper
+from desktop.ui.review_desk import ReviewDesk
 from desktop.ui.settings_dialog import SettingsDialog
-from desktop.ui.settlement_review import SettlementReview, review_of
+from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
 from desktop.ui.upkeep import BookUpkeep
 
 SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
-MODEL_POLL_MS = 500
+
+
+# Settings the loaded model was built from: changing one reloads it.
+_ENGINE_FIELDS = ("model_path", "server_url", "server_model", "server_api_key", "gpu_layers", "n_ctx", "n_threads",
+                  "n_batch", "embedder")
 
 
 class MainWindow(QMainWindow):
@@ -65,22 +71,20 @@ class MainWindow(QMainWindow):
         self.drop = ImportDrop(self)
         self.background = BackgroundLane(self, self.progress)
         self.upkeep = BookUpkeep(self, workbench, self.background)
+        self.feed = ChangeFeed(workbench, self)
+        self._dialogs: dict[str, QWidget] = {}
+        self.reviews = ReviewDesk(self, workbench, self.background, self._dialogs)
+        self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
         self._build_menus()
 
         self._cancel_reply: CancelToken | None = None
-        self._pending_changes = None
         self._just_opened = True
-        self._dialogs: dict[str, QWidget] = {}
         self.reply_op: Op | None = None
         self.model_op: Op | None = None
         self._error_box: QMessageBox | None = None
 
         self._wire()
-        self._restore_layout()
-        self._model_timer = QTimer(self)
-        self._model_timer.setInterval(MODEL_POLL_MS)
-        self._model_timer.timeout.connect(self._show_model_status)
-        self._model_timer.start()
+        self._saved_splitter = window_layout.restore_size(self)
         self._show_model_status()
         self._show_book()
 
@@ -95,35 +99,24 @@ class MainWindow(QMainWindow):
         self.chat.stop_requested.connect(self._stop_reply)
         self.chat.context_requested.connect(self._load_context)
         self.chat.candidate_chosen.connect(self._choose_candidate)
-        self.chat.note_files_requested.connect(self._add_note_files)
-        self.chat.note_file_chooser_requested.connect(self._choose_note_file)
+        self.chat.note_files_requested.connect(self.notes.add_files)
+        self.chat.note_file_chooser_requested.connect(self.notes.choose_file)
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
         self.drop.import_requested.connect(self._import)
         self.progress.cancel_requested.connect(self.background.cancel)
-        self.workbench.subscribe(self._on_changes)
+        self.feed.changed.connect(self.upkeep.note)
+        self.feed.book_changed.connect(self._show_book)
+        self.feed.tasks_changed.connect(self._load_tasks)
+        self.feed.messages_changed.connect(self._load_messages)
+        self.feed.graphs_changed.connect(self._load_graphs)
+        self.feed.model_changed.connect(self._show_model_status)
 
     # -- building ---------------------------------------------------------------------------
 
     def _build_top_bar(self) -> None:
-        bar = QToolBar(self.tr("Book"))
-        bar.setObjectName("top_bar")
-        bar.setMovable(False)
-        self.book_label = QLabel()
-        self.book_label.setStyleSheet("font-weight: bold; font-size: 15px; padding: 2px 8px;")
-        self.pointer_label = QLabel()
-        self.pointer_label.setTextFormat(Qt.PlainText)
-        self.model_label = QLabel()
-        self.model_label.setStyleSheet("padding: 2px 8px;")
-        spacer = QWidget()
-        spacer.setSizePolicy(spacer.sizePolicy().Policy.Expanding, spacer.sizePolicy().Policy.Preferred)
-        bar.addWidget(self.book_label)
-        bar.addSeparator()
-        bar.addWidget(self.pointer_label)
-        bar.addWidget(spacer)
-        bar.addWidget(self.model_label)
-        self.addToolBar(Qt.TopToolBarArea, bar)
+        self.book_label, self.pointer_label, self.model_label = window_layout.add_top_bar(self)
 
     def _build_menus(self) -> None:
         book = self.menuBar().addMenu(self.tr("&Book"))
@@ -144,8 +137,8 @@ class MainWindow(QMainWindow):
         for action in self.sidebar.actions_for_menu():
             tasks.addAction(action)
         tasks.addSeparator()
-        tasks.addAction(self._action(self.tr("Add a note from a file…"), "Ctrl+Shift+N", self._choose_note_file))
-        tasks.addAction(self._action(self.tr("Paste as a note"), "Ctrl+Shift+P", self._paste_note))
+        tasks.addAction(self._action(self.tr("Add a note from a file…"), "Ctrl+Shift+N", self.notes.choose_file))
+        tasks.addAction(self._action(self.tr("Paste as a note"), "Ctrl+Shift+P", self.notes.paste))
         tools = self.menuBar().addMenu(self.tr("T&ools"))
         tools.addAction(self._action(self.tr("Load model"), "Ctrl+L", self._load_model))
         tools.addAction(self._action(self.tr("Settings…"), QKeySequence.Preferences, self._open_settings))
@@ -156,29 +149,7 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
-    # -- change sets: refresh only what changed ------------------------------------------------
-
-    def _on_changes(self, changes) -> None:
-        # Several mutations in a row become one refresh on the next turn of the loop.
-        self._pending_changes = changes if self._pending_changes is None else self._pending_changes | changes
-        self.upkeep.note(changes)
-        QTimer.singleShot(0, self._refresh)
-
-    def _refresh(self) -> None:
-        changes, self._pending_changes = self._pending_changes, None
-        if changes is None:
-            return
-        if changes.book:
-            self._show_book()
-            return
-        if not self.workbench.has_book:
-            return
-        if changes.tasks:
-            self._load_tasks()
-        if changes.messages or changes.tasks:
-            self._load_messages()
-        if changes.facts or changes.plan or changes.archive or changes.journal:
-            self._load_graphs()
+    # -- showing the book ------------------------------------------------------------------------
 
     def _show_book(self) -> None:
         self.upkeep.book_shown(self.workbench.has_book)
@@ -195,8 +166,8 @@ class MainWindow(QMainWindow):
             self.inspector.set_chapter_range(0, None)
             return
         info = self.workbench.book_info()
-        self.setWindowTitle(f"{info['title']} — Inkstone")
-        self.book_label.setText(info["title"])
+        self.setWindowTitle(f"{info.title} — Inkstone")
+        self.book_label.setText(info.title)
         self.chat.set_commands(self.workbench.slash_commands())
         self._just_opened = True
         self._load_tasks()
@@ -214,10 +185,10 @@ class MainWindow(QMainWindow):
     def _load_tasks(self) -> None:
         self._read(self.workbench.tasks()).success(self._show_tasks)
 
-    def _show_tasks(self, tasks: list[dict]) -> None:
+    def _show_tasks(self, tasks: list[Task]) -> None:
         self.sidebar.set_tasks(tasks)
-        active = next((t for t in tasks if t.get("status") == "active"), None)
-        self.chat.set_task_title(f"#{active['id']} {active['title']}" if active else self.tr("No active task"))
+        active = next((t for t in tasks if t.status == "active"), None)
+        self.chat.set_task_title(f"#{active.id} {active.title}" if active else self.tr("No active task"))
 
     def _load_messages(self) -> None:
         self._read(self.workbench.messages()).success(self.chat.set_messages)
@@ -236,7 +207,7 @@ class MainWindow(QMainWindow):
         self.inspector.set_chapter_range(chapters, current, reset=opened)
         self.inspector.set_plan(plan)
         # Import's extraction jobs are the archive's only jobs that wait; the others finish within the import.
-        health = {"extract_pending": counts["archive"].get("jobs_pending", 0), **health}
+        health = {**asdict(health), "extract_pending": counts["archive"].get("jobs_pending", 0)}
         self.upkeep.extract_waiting = health["extract_pending"]
         self.inspector.set_health(health)
         self.pointer_label.setText(self._pointer_text(plan.get("pointer") or []))
@@ -281,7 +252,7 @@ class MainWindow(QMainWindow):
 
     def _create_book(self, path: str, title: str, language: str) -> None:
         run_op(self, self.workbench.create_book(path, title=title, language=language)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info["path"]), 5000))
+            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info.path), 5000))
 
     def _choose_book(self) -> None:
         dialog = QFileDialog(self, self.tr("Open a book folder"))
@@ -293,7 +264,7 @@ class MainWindow(QMainWindow):
     def _open_book(self, path: str) -> None:
         self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", path))
         run_op(self, self.workbench.open_book(path)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info["title"]), 4000))
+            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info.title), 4000))
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -323,7 +294,7 @@ class MainWindow(QMainWindow):
     def _restart_task(self, task_id) -> None:
         run_op(self, self.workbench.restart_task(task_id)).success(
             lambda task: self.statusBar().showMessage(
-                self.tr("Restarted “%1” with fresh facts").replace("%1", task.get("title", "")), 5000))
+                self.tr("Restarted “%1” with fresh facts").replace("%1", task.title), 5000))
 
     def _say(self, text: str) -> None:
         if not self._needs_book():
@@ -347,7 +318,7 @@ class MainWindow(QMainWindow):
 
     def _reply_failed(self, error: BaseException) -> None:
         self.chat.finish_reply(None)
-        self.show_error_for(error)
+        report_error(self, error)
 
     def _stop_reply(self) -> None:
         if self._cancel_reply is not None:
@@ -361,98 +332,18 @@ class MainWindow(QMainWindow):
         # Not yet in the workbench contract (issue 7): keep the author's pick as the reply.
         run_op(self, self.workbench.pick_candidate(message_id, index, text))
 
-    # -- notes: the author's words kept without a reply -------------------------------------------
-
-    def _choose_note_file(self) -> None:
-        if not self._needs_book():
-            return
-        dialog = QFileDialog(self, self.tr("Keep a text file as a note"))
-        dialog.setFileMode(QFileDialog.ExistingFiles)
-        dialog.setNameFilter(self.tr("Text notes (*.txt *.md)"))
-        dialog.filesSelected.connect(self._add_note_files)
-        self._dialogs["note_file"] = dialog
-        dialog.open()
-
-    def _add_note_files(self, files: list) -> None:
-        if self._needs_book() and files:
-            run_op(self, self._keep_notes([{"path": str(f)} for f in files])).success(self._notes_kept)
-
-    def _paste_note(self) -> None:
-        text = QApplication.clipboard().text().strip()
-        if not text:
-            self.statusBar().showMessage(self.tr("The clipboard holds no text to keep."), 5000)
-        elif self._needs_book():
-            run_op(self, self._keep_notes([{"text": text}])).success(self._notes_kept)
-
-    async def _keep_notes(self, notes: list[dict]) -> list[dict]:
-        return [await self.workbench.note(**note) for note in notes]
-
-    def _notes_kept(self, kept: list[dict]) -> None:
-        characters = sum(k.get("characters") or 0 for k in kept)
-        self.statusBar().showMessage(self.tr("Kept %1 notes (%2 characters) in the active task")
-                                     .replace("%1", str(len(kept))).replace("%2", str(characters)), 6000)
-
     # -- settlement -----------------------------------------------------------------------------
 
     def _settle_task(self, task_id) -> None:
-        if not self._needs_book():
-            return
-        op = self.background.run(self.tr("Settling the task…"),
-                                 lambda progress, cancel: self._propose(task_id, progress, cancel))
-        if op is not None:
-            op.success(lambda pair: self.open_review(*pair))
-
-    async def _propose(self, task_id, progress, cancel: CancelToken) -> tuple[dict, dict]:
-        review = await self.workbench.settle(task_id, progress=progress, cancel=cancel)
-        return review, await self.workbench.facts()
+        if self._needs_book():
+            self.reviews.settle(task_id)
 
     def open_review(self, review: dict, before: dict | None = None) -> SettlementReview:
-        dialog = SettlementReview(review, before, self)
-        dialog.apply_requested.connect(self._apply_review)
-        dialog.reject_requested.connect(self._reject_review)
-        self._dialogs["review"] = dialog
-        dialog.open()
-        if review.get("task_id") is not None:  # the discussion it was made from, to check each item against
-            self._read(self.workbench.messages(review["task_id"])).success(dialog.set_messages)
-        return dialog
-
-    def _apply_review(self, review: dict) -> None:
-        dialog = self._dialogs["review"]
-        run_op(dialog, self.workbench.apply(review)).success(lambda result: self._review_done(dialog, result))
-
-    def _reject_review(self, settlement_id) -> None:
-        dialog = self._dialogs["review"]
-        run_op(dialog, self.workbench.reject(settlement_id)).success(lambda _: self._review_done(dialog, None))
-
-    def _review_done(self, dialog: SettlementReview, result: dict | None) -> None:
-        dialog.accept()
-        if result is None:
-            self.statusBar().showMessage(self.tr("Settlement rejected; nothing was written."), 6000)
-            return
-        counts = ", ".join(f"{k} {v}" for k, v in (result.get("applied") or {}).items())
-        self.statusBar().showMessage(self.tr("Settlement #%1 applied: %2").replace(
-            "%1", str(result.get("settlement_id"))).replace("%2", counts or "—"), 8000)
+        return self.reviews.open_review(review, before)
 
     def _open_waiting_reviews(self) -> None:
         if self._needs_book():
-            run_op(self, self._read_waiting()).success(self._show_waiting)
-
-    async def _read_waiting(self) -> tuple[list[dict], dict]:
-        return await self.workbench.settlements(states=("proposed",)), await self.workbench.facts()
-
-    def _show_waiting(self, waiting: tuple[list[dict], dict]) -> None:
-        entries, before = waiting
-        if not entries:
-            self.statusBar().showMessage(self.tr("No settlement is waiting for review."), 5000)
-            return
-        if len(entries) == 1:
-            self.open_review(review_of(entries[0]), before)
-            return
-        menu = QMenu(self)
-        for entry in entries:
-            menu.addAction(self.tr("Settlement #%1 (%2)").replace("%1", str(entry["id"])).replace(
-                "%2", str(entry.get("source") or "")), lambda e=entry: self.open_review(review_of(e), before))
-        menu.popup(self.mapToGlobal(self.inspector.geometry().bottomLeft()))
+            self.reviews.open_waiting()
 
     def _open_health_list(self, key: str) -> None:
         if key in ("reviews_waiting", "conflicts"):
@@ -516,16 +407,16 @@ class MainWindow(QMainWindow):
 
     def _show_model_status(self) -> None:
         status = self.workbench.model_status()
-        state = status.get("state")
+        state = status.state
         names = {"idle": self.tr("Model not loaded"), "loading": self.tr("Loading model…"),
                  "ready": self.tr("Model ready"), "generating": self.tr("Generating…"),
                  "error": self.tr("Model error")}
         text = names.get(state, state or "")
         if state in ("ready", "generating"):
-            where = self.tr("GPU") if status.get("gpu") else self.tr("CPU")
-            text += f" · {status.get('model') or status.get('backend') or ''} · {where}"
+            where = self.tr("GPU") if status.gpu else self.tr("CPU")
+            text += f" · {status.model or status.backend or ''} · {where}"
         self.model_label.setText(text)
-        self.model_label.setToolTip(status.get("error") or "")
+        self.model_label.setToolTip(status.error or "")
         self.model_label.setStyleSheet("padding: 2px 8px;" + (f"color: {WARNING_COLOUR};" if state == "error" else ""))
 
     def _open_settings(self) -> None:
@@ -538,12 +429,8 @@ class MainWindow(QMainWindow):
         old = self.workbench.settings
         self.workbench.settings = settings
         if settings.theme != old.theme:
-            from PySide6.QtWidgets import QApplication
-
             apply_theme(QApplication.instance(), settings.theme)
-        engine_fields = ("model_path", "server_url", "server_model", "server_api_key", "gpu_layers", "n_ctx",
-                         "n_threads", "n_batch", "embedder")
-        reload = any(getattr(old, f) != getattr(settings, f) for f in engine_fields)
+        reload = any(getattr(old, f) != getattr(settings, f) for f in _ENGINE_FIELDS)
         run_op(self, self._save_settings(reload))
 
     async def _save_settings(self, reload: bool) -> None:
@@ -565,21 +452,6 @@ class MainWindow(QMainWindow):
         self._error_box.setText(text)
         self._error_box.open()
 
-    def show_error_for(self, error: BaseException) -> None:
-        report_error(self, error)
-
-    def _window_state(self) -> QSettings:
-        return QSettings(str(paths.user_data_dir() / "window.ini"), QSettings.IniFormat)
-
-    def _restore_layout(self) -> None:
-        state = self._window_state()
-        geometry = state.value("geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1440, 880)
-        self._saved_splitter = state.value("splitter")
-
     def showEvent(self, event) -> None:  # noqa: N802 — Qt override
         super().showEvent(event)
         # Pane widths are restored once the window has its real size, or they would be squeezed to the default one.
@@ -588,10 +460,7 @@ class MainWindow(QMainWindow):
             self._saved_splitter = None
 
     def save_layout(self) -> None:
-        state = self._window_state()
-        state.setValue("geometry", self.saveGeometry())
-        state.setValue("splitter", self.splitter.saveState())
-        state.sync()
+        window_layout.save(self, self.splitter)
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
         self.drop.drag_enter(event)
@@ -611,7 +480,6 @@ class MainWindow(QMainWindow):
             self._cancel_reply.cancel()
         self.background.cancel()
         self.upkeep.stop()
-        self._model_timer.stop()
         self.save_layout()
         event.accept()
         self.closed.emit()

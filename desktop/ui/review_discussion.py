@@ -27,6 +27,9 @@ class DiscussionView(QTextBrowser):
         self._spans = {}
         cursor = QTextCursor(self.document())
         for message in messages:
+            if not isinstance(message, dict):  # a Message record from the workbench
+                message = {"id": message.id, "role": message.role, "content": message.content,
+                           "meta": dict(message.meta)}
             if message.get("role") not in self._roles:
                 continue
             if not self.document().isEmpty():

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.contracts import Task
 from desktop.ui.theme import ACCENT_COLOUR
 
 TASK_KINDS = ("free", "character", "setting", "outline", "chapter")
@@ -95,7 +96,7 @@ class TaskSidebar(QWidget):
         self._kind_labels = {"free": self.tr("free"), "character": self.tr("character"),
                              "setting": self.tr("setting"), "outline": self.tr("outline"),
                              "chapter": self.tr("chapter")}
-        self._tasks: dict[object, dict] = {}
+        self._tasks: dict[object, Task] = {}
         self._active = None
 
         self.new_action = self._action(self.tr("New task…"), "Ctrl+T", self._on_new)
@@ -150,10 +151,10 @@ class TaskSidebar(QWidget):
 
     # -- content -------------------------------------------------------------------------
 
-    def set_tasks(self, tasks: list[dict]) -> None:
+    def set_tasks(self, tasks: list[Task]) -> None:
         selected = self.selected_task_id()
-        self._tasks = {t["id"]: t for t in tasks}
-        self._active = next((t["id"] for t in tasks if t.get("status") == "active"), None)
+        self._tasks = {t.id: t for t in tasks}
+        self._active = next((t.id for t in tasks if t.status == "active"), None)
         self.tree.clear()
         bold = QFont(self.font())
         bold.setBold(True)
@@ -170,16 +171,16 @@ class TaskSidebar(QWidget):
         self.select_task(selected if selected in self._tasks else self._active)
         self._update_actions()
 
-    def _row(self, task: dict, bold: QFont) -> QTreeWidgetItem:
-        kind = self._kind_labels.get(task.get("kind"), task.get("kind") or "")
-        title = f"{task.get('title') or ''}  · {kind}" if kind else task.get("title") or ""
-        active = task.get("status") == "active"
-        row = QTreeWidgetItem([("● " if active else "   ") + title, str(task.get("messages") or 0),
-                               format_time(task.get("updated_at"))])
-        row.setData(0, Qt.UserRole, task["id"])
-        tip = [f"#{task['id']} {task.get('title') or ''}"]
-        if task.get("retained_until") and task.get("status") == "closed":
-            tip.append(self.tr("kept until %1").replace("%1", format_time(task["retained_until"])))
+    def _row(self, task: Task, bold: QFont) -> QTreeWidgetItem:
+        kind = self._kind_labels.get(task.kind, task.kind or "")
+        title = f"{task.title or ''}  · {kind}" if kind else task.title or ""
+        active = task.status == "active"
+        row = QTreeWidgetItem([("● " if active else "   ") + title, str(task.messages or 0),
+                               format_time(task.updated_at)])
+        row.setData(0, Qt.UserRole, task.id)
+        tip = [f"#{task.id} {task.title or ''}"]
+        if task.retained_until and task.status == "closed":
+            tip.append(self.tr("kept until %1").replace("%1", format_time(task.retained_until)))
         row.setToolTip(0, "\n".join(tip))
         if active:
             colour = QColor(ACCENT_COLOUR)
@@ -187,7 +188,7 @@ class TaskSidebar(QWidget):
             for column in range(3):
                 row.setBackground(column, QBrush(colour))
                 row.setFont(column, bold)
-        if task.get("status") == "archived":
+        if task.status == "archived":
             grey = QBrush(self.palette().color(self.palette().ColorRole.PlaceholderText))
             for column in range(3):
                 row.setForeground(column, grey)
@@ -215,11 +216,11 @@ class TaskSidebar(QWidget):
 
     def _update_actions(self) -> None:
         task = self._tasks.get(self.selected_task_id())
-        status = task.get("status") if task else None
+        status = task.status if task else None
         self.switch_action.setEnabled(status == "open")
         self.restart_action.setEnabled(status in ("closed", "archived"))
         self.settle_action.setEnabled(status in ("open", "active"))
-        open_count = sum(1 for t in self._tasks.values() if t.get("status") in ("open", "active"))
+        open_count = sum(1 for t in self._tasks.values() if t.status in ("open", "active"))
         self.next_action.setEnabled(open_count > 1)
         self.previous_action.setEnabled(open_count > 1)
 
@@ -245,13 +246,13 @@ class TaskSidebar(QWidget):
     def _on_settle(self) -> None:
         task_id = self.selected_task_id()
         task = self._tasks.get(task_id)
-        if task is None or task.get("status") not in ("open", "active"):
+        if task is None or task.status not in ("open", "active"):
             task_id = self._active
         if task_id is not None:
             self.settle_requested.emit(task_id)
 
     def _step(self, direction: int) -> None:
-        ids = [t["id"] for t in self._tasks.values() if t.get("status") in ("open", "active")]
+        ids = [t.id for t in self._tasks.values() if t.status in ("open", "active")]
         if len(ids) < 2:
             return
         here = ids.index(self._active) if self._active in ids else 0
@@ -261,10 +262,10 @@ class TaskSidebar(QWidget):
         task = self._tasks.get(item.data(0, Qt.UserRole))
         if task is None:
             return
-        if task.get("status") == "open":
-            self.switch_requested.emit(task["id"])
-        elif task.get("status") in ("closed", "archived"):
-            self.restart_requested.emit(task["id"])
+        if task.status == "open":
+            self.switch_requested.emit(task.id)
+        elif task.status in ("closed", "archived"):
+            self.restart_requested.emit(task.id)
 
     def _on_context_menu(self, point) -> None:
         item = self.tree.itemAt(point)
@@ -276,6 +277,6 @@ class TaskSidebar(QWidget):
         menu.popup(self.tree.viewport().mapToGlobal(point))
 
 
-def _group_of(task: dict) -> str:
-    status = task.get("status")
+def _group_of(task: Task) -> str:
+    status = task.status
     return "open" if status in ("open", "active") else status if status in GROUPS else "archived"

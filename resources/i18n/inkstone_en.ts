@@ -872,26 +872,6 @@
         <translation />
     </message>
     <message>
-        <source>Settling the task…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement rejected; nothing was written.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement #%1 applied: %2</source>
-        <translation />
-    </message>
-    <message>
-        <source>No settlement is waiting for review.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settlement #%1 (%2)</source>
-        <translation />
-    </message>
-    <message>
         <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
         <translation />
     </message>
@@ -948,23 +928,30 @@
         <translation />
     </message>
     <message>
-        <source>Keep a text file as a note</source>
-        <translation />
-    </message>
-    <message>
-        <source>Kept %1 notes (%2 characters) in the active task</source>
-        <translation />
-    </message>
-    <message>
         <source>Paste as a note</source>
         <translation />
     </message>
+</context>
+<context>
+    <name>ReviewDesk</name>
     <message>
-        <source>Text notes (*.txt *.md)</source>
+        <source>Settling the task…</source>
         <translation />
     </message>
     <message>
-        <source>The clipboard holds no text to keep.</source>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
         <translation />
     </message>
 </context>
@@ -1524,6 +1511,25 @@
     </message>
     <message>
         <source>The discussion this settlement was made from is not available.</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>NoteKeeper</name>
+    <message>
+        <source>Keep a text file as a note</source>
+        <translation />
+    </message>
+    <message>
+        <source>Text notes (*.txt *.md)</source>
+        <translation />
+    </message>
+    <message>
+        <source>The clipboard holds no text to keep.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Kept %1 notes (%2 characters) in the active task</source>
         <translation />
     </message>
 </context>

@@ -872,26 +872,6 @@
         <translation>已用最新事实重启“%1”</translation>
     </message>
     <message>
-        <source>Settling the task…</source>
-        <translation>正在结算任务…</translation>
-    </message>
-    <message>
-        <source>Settlement rejected; nothing was written.</source>
-        <translation>已驳回结算，没有写入任何内容。</translation>
-    </message>
-    <message>
-        <source>Settlement #%1 applied: %2</source>
-        <translation>结算 #%1 已应用：%2</translation>
-    </message>
-    <message>
-        <source>No settlement is waiting for review.</source>
-        <translation>没有等待审阅的结算。</translation>
-    </message>
-    <message>
-        <source>Settlement #%1 (%2)</source>
-        <translation>结算 #%1（%2）</translation>
-    </message>
-    <message>
         <source>Chapters not yet embedded are searched by keyword only until embedding finishes.</source>
         <translation>未嵌入的章节在嵌入完成前只能按关键词检索。</translation>
     </message>
@@ -948,24 +928,31 @@
         <translation>从文件添加笔记…</translation>
     </message>
     <message>
-        <source>Keep a text file as a note</source>
-        <translation>把文本文件存为笔记</translation>
-    </message>
-    <message>
-        <source>Kept %1 notes (%2 characters) in the active task</source>
-        <translation>已在当前任务中存入 %1 条笔记（%2 字）</translation>
-    </message>
-    <message>
         <source>Paste as a note</source>
         <translation>粘贴为笔记</translation>
     </message>
+</context>
+<context>
+    <name>ReviewDesk</name>
     <message>
-        <source>Text notes (*.txt *.md)</source>
-        <translation>文本笔记 (*.txt *.md)</translation>
+        <source>Settling the task…</source>
+        <translation>正在结算任务…</translation>
     </message>
     <message>
-        <source>The clipboard holds no text to keep.</source>
-        <translation>剪贴板里没有可存的文字。</translation>
+        <source>Settlement rejected; nothing was written.</source>
+        <translation>已驳回结算，没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 applied: %2</source>
+        <translation>结算 #%1 已应用：%2</translation>
+    </message>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation>没有等待审阅的结算。</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
+        <translation>结算 #%1（%2）</translation>
     </message>
 </context>
 <context>
@@ -1525,6 +1512,25 @@
     <message>
         <source>The discussion this settlement was made from is not available.</source>
         <translation>这次结算所依据的讨论不可用。</translation>
+    </message>
+</context>
+<context>
+    <name>NoteKeeper</name>
+    <message>
+        <source>Keep a text file as a note</source>
+        <translation>把文本文件存为笔记</translation>
+    </message>
+    <message>
+        <source>Text notes (*.txt *.md)</source>
+        <translation>文本笔记 (*.txt *.md)</translation>
+    </message>
+    <message>
+        <source>The clipboard holds no text to keep.</source>
+        <translation>剪贴板里没有可存的文字。</translation>
+    </message>
+    <message>
+        <source>Kept %1 notes (%2 characters) in the active task</source>
+        <translation>已在当前任务中存入 %1 条笔记（%2 字）</translation>
     </message>
 </context>
 </TS>

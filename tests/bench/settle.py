@@ -52,10 +52,11 @@ async def settle_case(wb: Workbench, case: dict, folder: Path) -> tuple[dict, fl
     try:
         if case.get("canon"):
             await wb.apply(case["canon"], source="file:canon.json")
-        task_id = (await wb.new_task(case["about"][:80]))["id"]
+        # a neutral title: the case's "about" line is the gold author's summary and would leak names
+        task_id = (await wb.new_task("讨论" if case["language"] == "zh" else "Discussion")).id
         for message in case["messages"]:
             # stored exactly as the gateway stores turns, but without asking the model for replies
-            await wb._run(wb.book.archive.add_message, task_id, message["role"], message["content"])
+            await wb.run(wb.book.archive.add_message, task_id, message["role"], message["content"])
         started = time.perf_counter()
         review = await wb.settle(task_id)
         return review["document"], time.perf_counter() - started

@@ -8,9 +8,9 @@ import hashlib
 import numpy as np
 import pytest
 
-from desktop.book.bench_retrieval import bench_retrieval
 from desktop.book.book import Book
 from desktop.book.retrieval import PRESETS, Retriever, SearchConfig, rrf
+from tests.bench.retrieval import bench_retrieval
 
 DIM = 64
 

@@ -9,7 +9,7 @@ import pytest
 from desktop.config import Settings
 from desktop.engine import models
 from desktop.engine.embed import SentenceTransformerEmbedder, UseEmbedder
-from desktop.engine.llm import LlamaCppBackend
+from desktop.engine.llama_backend import LlamaCppBackend
 
 TEST_CONTEXT = 2048
 
@@ -19,7 +19,7 @@ def chat_llm() -> LlamaCppBackend:
     """The embedded default (Qwen2.5-Coder-0.5B Q4_K_M) on CPU, whatever models/ may hold."""
     choice = models.ModelChoice(models.default_model_path(), models.SOURCE_DEFAULT)
     llm = LlamaCppBackend(Settings(n_ctx=TEST_CONTEXT, gpu_layers=0), choice)
-    llm.load_blocking()
+    asyncio.run(llm.load())
     yield llm
     asyncio.run(llm.aclose())
 

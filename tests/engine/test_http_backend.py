@@ -11,7 +11,7 @@ import pytest
 from desktop.config import Settings
 from desktop.engine.errors import ModelError, ModelOutputError
 from desktop.engine.http_backend import HttpBackend, api_base
-from desktop.engine.llm import open_llm
+from desktop.engine.factory import open_llm
 from desktop.progress import CancelToken
 
 from .fake_openai_server import FakeServer

@@ -10,12 +10,12 @@ import jsonschema
 import pytest
 
 from desktop.book.documents import settlement_schema
-from desktop.engine.bench import EXTRACTION_PROMPT
 from desktop.config import Settings
 from desktop.engine import models
 from desktop.engine.errors import ModelError, ModelOutputError
-from desktop.engine.llm import LlamaCppBackend
+from desktop.engine.llama_backend import LlamaCppBackend
 from desktop.progress import CancelToken
+from tests.bench.llm import EXTRACTION_PROMPT
 
 pytestmark = pytest.mark.model
 

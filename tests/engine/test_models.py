@@ -15,7 +15,8 @@ from desktop.config import Settings
 from desktop.engine import models
 from desktop.engine.errors import ModelError
 from desktop.engine.gguf import check_gguf
-from desktop.engine.llm import LlamaCppBackend, open_llm
+from desktop.engine.factory import open_llm
+from desktop.engine.llama_backend import LlamaCppBackend
 
 
 @pytest.fixture
@@ -66,7 +67,7 @@ def test_loading_a_truncated_model_fails_cleanly_before_llama_cpp_sees_it(tmp_pa
     with pytest.raises(ModelError, match="truncated model file: .*half.gguf"):
         asyncio.run(llm.load())
     with pytest.raises(ModelError, match="truncated"):  # a second attempt tries again, and fails the same way
-        llm.load_blocking()
+        asyncio.run(llm.load())
 
 
 def test_the_model_in_settings_wins_over_the_models_folders(model_dirs, tmp_path):

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from desktop.config import Settings
-from desktop.engine.bench import bench_embed, bench_llm
 from desktop.engine.report import engine_report
+from tests.bench.embed import bench_embed
+from tests.bench.llm import bench_llm
 
 BENCH_LLM_KEYS = {"model", "n_threads", "gpu_layers", "raw_tokens_per_s", "app_tokens_per_s", "ratio",
                   "ttft_cold_ms", "ttft_warm_ms", "json_tokens_per_s", "cancel_ms"}
@@ -38,7 +41,7 @@ def test_bench_embed_reports_its_figures():
 @pytest.mark.slow
 @pytest.mark.model
 def test_bench_llm_reports_every_figure(chat_llm):
-    figures = bench_llm(Settings(n_ctx=2048, gpu_layers=0, model_path=str(chat_llm.choice.path)))
+    figures = asyncio.run(bench_llm(Settings(n_ctx=2048, gpu_layers=0, model_path=str(chat_llm.choice.path))))
     assert set(figures) == BENCH_LLM_KEYS
     assert figures["raw_tokens_per_s"] > 0 and figures["app_tokens_per_s"] > 0 and figures["ratio"] > 0
     assert figures["ttft_warm_ms"] < figures["ttft_cold_ms"]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
-from desktop.importing.bench import generate_manuscript
 from desktop.importing.split import split_chapters
+from tests.bench.manuscript import generate_manuscript
 
 
 def test_the_generated_manuscript_is_deterministic_chinese_with_numbered_chapters():
@@ -22,7 +24,7 @@ def test_the_generated_manuscript_is_deterministic_chinese_with_numbered_chapter
 def test_bench_import_reports_its_figures_with_the_real_default_embedder():
     embed = pytest.importorskip("desktop.engine.embed")
     from desktop.config import Settings
-    from desktop.importing.bench import bench_import
+    bench_import = importlib.import_module("tests.bench.import").bench_import  # `import` is a keyword
 
     figures = bench_import(lambda: embed.open_embedder(Settings()), chars=6_000)
     assert set(figures) == {"chars", "seconds", "chars_per_second", "embed_only_seconds", "ratio"}

@@ -7,11 +7,11 @@ import time
 import pytest
 
 from desktop.book.archive import Archive
-from desktop.importing.bench import generate_manuscript
 from desktop.importing.chunk import chunk_text
 from desktop.importing.formats import read_document
 from desktop.importing.pipeline import import_paths
 from desktop.importing.split import split_chapters
+from tests.bench.manuscript import generate_manuscript
 
 
 def million_character_file(tmp_path):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from desktop.book import crash_bench
+from desktop.book.book import Book
+from tests.bench import crash as crash_bench
 
 
 def load_harness():
@@ -27,8 +28,6 @@ def test_eight_kills_at_different_points_lose_double_and_corrupt_nothing(tmp_pat
 def test_the_checker_notices_a_lost_message_and_a_doubled_settlement(tmp_path):
     """The harness is only worth its zeros if it counts what it claims to count."""
     harness = load_harness()
-    from desktop.book.book import Book
-
     path = tmp_path / "b"
     harness.prepare(path)
     ledger = harness.Ledger()

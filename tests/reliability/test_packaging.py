@@ -22,7 +22,7 @@ pytestmark = [
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     pytest.importorskip("PyInstaller", reason="install the build extra: pip install -e '.[build]'")
-    from desktop.packaging import build
+    from tests.bench.packaging import build
 
     root = tmp_path_factory.mktemp("pyinstaller")
     return build(root / "dist", root / "work")
@@ -32,7 +32,7 @@ def built(tmp_path_factory):
 def smoke_run(built, tmp_path_factory):
     from pathlib import Path
 
-    from desktop.packaging import smoke
+    from tests.bench.packaging import smoke
 
     return smoke(Path(built["app"]), tmp_path_factory.mktemp("smoke"))
 

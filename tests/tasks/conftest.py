@@ -12,7 +12,8 @@ from desktop.book.book import Book
 from desktop.config import Settings
 from desktop.engine import models
 from desktop.engine.errors import ModelError
-from desktop.engine.llm import LlamaCppBackend, estimate_tokens
+from desktop.engine.llama_backend import LlamaCppBackend
+from desktop.engine.llm import estimate_tokens
 from desktop.engine.streaming import Completion
 from desktop.progress import CancelToken
 from desktop.tasks.context import ContextBuilder
@@ -91,7 +92,7 @@ def chat_llm():
     choice = models.ModelChoice(models.default_model_path(), models.SOURCE_DEFAULT)
     llm = LlamaCppBackend(Settings(n_ctx=N_CTX, gpu_layers=0), choice)
     try:
-        llm.load_blocking()
+        asyncio.run(llm.load())
     except ModelError as exc:
         pytest.skip(f"the default chat model is not available: {exc}")
     yield llm

@@ -8,8 +8,9 @@ import pytest
 
 from desktop.book import personas
 from desktop.book.errors import BookError
+from desktop.engine.prompts.personas import persona_note
 from desktop.engine.streaming import Completion
-from desktop.tasks.personas import persona_note, personas_named, recent_facts, update_persona
+from desktop.tasks.personas import personas_named, recent_facts, update_persona
 from tests.tasks.conftest import apply_doc
 
 

@@ -4,28 +4,25 @@ from __future__ import annotations
 
 import asyncio
 import copy
+from dataclasses import asdict
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from desktop.book.errors import BookError
 from desktop.config import Settings
+from desktop.contracts import BookInfo, Changes, Health, Message, ModelState, Task
 from desktop.progress import Cancelled, Progress
-from desktop.workbench import Changes
 
 TASKS = [
-    {"id": 1, "title": "主线大纲", "kind": "outline", "status": "active", "messages": 4,
-     "retained_until": None, "updated_at": "2024-05-01T10:00:00+00:00"},
-    {"id": 2, "title": "设定人物：张三", "kind": "character", "status": "open", "messages": 2,
-     "retained_until": None, "updated_at": "2024-05-01T09:00:00+00:00"},
-    {"id": 3, "title": "第十二章草稿", "kind": "chapter", "status": "closed", "messages": 9,
-     "retained_until": "2024-05-02T09:00:00+00:00", "updated_at": "2024-05-01T08:00:00+00:00"},
-    {"id": 4, "title": "旧设定", "kind": "setting", "status": "archived", "messages": 3,
-     "retained_until": None, "updated_at": "2024-04-01T08:00:00+00:00"},
+    Task(1, "主线大纲", "outline", "active", 4, None, "2024-05-01T10:00:00+00:00"),
+    Task(2, "设定人物：张三", "character", "open", 2, None, "2024-05-01T09:00:00+00:00"),
+    Task(3, "第十二章草稿", "chapter", "closed", 9, "2024-05-02T09:00:00+00:00", "2024-05-01T08:00:00+00:00"),
+    Task(4, "旧设定", "setting", "archived", 3, None, "2024-04-01T08:00:00+00:00"),
 ]
 
 MESSAGES = [
-    {"id": 1, "role": "user", "content": "林动的师父是谁？", "state": "complete", "created_at": "", "meta": {}},
-    {"id": 2, "role": "assistant", "content": "林动的师父是**岩**，住在*青阳镇*。", "state": "complete",
-     "created_at": "", "meta": {}},
+    Message(1, "user", "林动的师父是谁？"),
+    Message(2, "assistant", "林动的师父是**岩**，住在*青阳镇*。"),
 ]
 
 ENTITIES = [
@@ -110,7 +107,7 @@ CONTEXT = {"mode": "continue", "task_id": 1, "budget_tokens": 6000,
            "sections": [{"name": "instructions", "tokens": 120, "text": "你是写作助手"},
                         {"name": "facts", "tokens": 300, "text": "林动 OWNS 祖石"},
                         {"name": "summary", "tokens": 80, "text": "前情提要"}],
-           "messages": MESSAGES}
+           "messages": [asdict(m) for m in MESSAGES]}
 
 
 def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
@@ -161,37 +158,42 @@ class FakeWorkbench:
     def subscribe(self, listener) -> None:
         self.listeners.append(listener)
 
-    def notify(self, **flags) -> None:
+    def unsubscribe(self, listener) -> None:
+        self.listeners.remove(listener)
+
+    def notify(self, changes) -> None:
         for listener in self.listeners:
-            listener(Changes(**flags))
+            listener(changes)
+
+    def tell(self, **flags) -> None:
+        """What the stores would report after a write."""
+        self.notify(Changes(**flags))
 
     # books
     async def create_book(self, path, *, title, language="zh"):
         self._record("create_book", path, title=title, language=language)
         self.has_book = True
-        self.notify(book=True)
+        self.tell(book=True)
         return self.book_info()
 
     async def open_book(self, path):
         self._record("open_book", path)
         if not Path(path).exists():
-            from desktop.book.errors import BookError
-
             raise BookError(f"{path} is not an Inkstone book (no book.json)")
         self.has_book = True
-        self.notify(book=True)
+        self.tell(book=True)
         return self.book_info()
 
     async def close_book(self):
         self._record("close_book")
         self.has_book = False
-        self.notify(book=True)
+        self.tell(book=True)
 
     async def shutdown(self):
         self._record("shutdown")
 
     def book_info(self):
-        return {"path": "/books/武动乾坤.inkstone", "title": "武动乾坤", "language": "zh"}
+        return BookInfo(path="/books/武动乾坤.inkstone", title="武动乾坤", language="zh")
 
     async def save_settings(self):
         self._record("save_settings")
@@ -203,18 +205,18 @@ class FakeWorkbench:
 
     async def new_task(self, title, kind="free"):
         self._record("new_task", title, kind=kind)
-        self.notify(tasks=True, messages=True)
-        return {"id": 5, "title": title, "kind": kind, "status": "active"}
+        self.tell(tasks=True, messages=True)
+        return Task(5, title, kind, "active")
 
     async def switch_task(self, ref):
         self._record("switch_task", ref)
-        self.notify(tasks=True, messages=True)
-        return {"id": ref, "title": "t", "status": "active"}
+        self.tell(tasks=True, messages=True)
+        return Task(ref, "t", status="active")
 
     async def restart_task(self, ref):
         self._record("restart_task", ref)
-        self.notify(tasks=True, messages=True)
-        return {"id": ref, "title": "第十二章草稿", "status": "active"}
+        self.tell(tasks=True, messages=True)
+        return Task(ref, "第十二章草稿", "chapter", "active")
 
     async def messages(self, task_id=None):
         self._record("messages", task_id)
@@ -239,10 +241,9 @@ class FakeWorkbench:
                 on_token(piece)
             index += 1
             await asyncio.sleep(0)
-        self.history += [{"id": len(self.history) + 1, "role": "user", "content": text, "state": "complete"},
-                         {"id": len(self.history) + 2, "role": "assistant", "content": "".join(pieces),
-                          "state": "cut" if cut else "complete"}]
-        self.notify(messages=True, tasks=True)
+        self.history += [Message(len(self.history) + 1, "user", text),
+                         Message(len(self.history) + 2, "assistant", "".join(pieces), "cut" if cut else "complete")]
+        self.tell(messages=True, tasks=True)
         result = {"task_id": 1, "command": "continue", "reply": "".join(pieces), "message_id": 99, "cut": cut}
         if self.candidates:
             result["candidates"] = self.candidates
@@ -251,17 +252,25 @@ class FakeWorkbench:
     async def note(self, text="", *, path=None):
         self._record("note", text, path=path)
         words = Path(path).read_bytes().decode("utf-8", "replace") if path is not None else text
-        self.history.append({"id": len(self.history) + 1, "role": "user", "content": words, "state": "complete",
-                             "meta": {"note": True}})
-        self.notify(messages=True, tasks=True)
+        self.history.append(Message(len(self.history) + 1, "user", words, meta={"note": True}))
+        self.tell(messages=True, tasks=True)
         return {"task_id": 1, "message_id": len(self.history), "event": None, "characters": len(words)}
+
+    async def back_to_main_plot(self, extra="", *, on_token=None, cancel=None):
+        return await self.say("/mainplot" + (f"\n{extra}" if extra.strip() else ""), on_token=on_token, cancel=cancel)
+
+    async def context(self, task_id=None, mode="continue"):
+        self._record("context", task_id, mode)
+        return {**copy.deepcopy(CONTEXT), "mode": mode}
 
     async def last_context(self, task_id=None):
         self._record("last_context", task_id)
         return copy.deepcopy(CONTEXT)
 
-    async def pick_candidate(self, message_id, index, text):
-        self._record("pick_candidate", message_id, index, text)
+    async def pick_candidate(self, message_id, index, edited_text=None):
+        self._record("pick_candidate", message_id, index, edited_text)
+        self.tell(messages=True)
+        return Message(message_id, "assistant", edited_text or "")
 
     # settlement
     async def settle(self, task_id=None, *, progress=None, cancel=None):
@@ -270,14 +279,15 @@ class FakeWorkbench:
             progress(Progress("extract", 1, 1))
         return copy.deepcopy(REVIEW)
 
-    async def apply(self, review):
+    async def apply(self, document, *, source="cli"):
+        review = document
         self._record("apply", copy.deepcopy(review))
-        self.notify(facts=True, plan=True, archive=True, journal=True, tasks=True)
+        self.tell(facts=True, plan=True, archive=True, journal=True, tasks=True)
         return {"settlement_id": review.get("settlement_id"), "applied": {"entities": 1}}
 
     async def reject(self, settlement_id):
         self._record("reject", settlement_id)
-        self.notify(journal=True)
+        self.tell(journal=True)
 
     async def undo(self, settlement_id):
         self._record("undo", settlement_id)
@@ -288,7 +298,7 @@ class FakeWorkbench:
                  "document": REVIEW["document"], "review": copy.deepcopy(REVIEW)}]
 
     # graphs
-    async def facts(self, entity=None, as_of=None):
+    async def facts(self, *, entity=None, as_of=None):
         self._record("facts", entity=entity, as_of=as_of)
         return snapshot(as_of, entity)
 
@@ -306,7 +316,7 @@ class FakeWorkbench:
 
     async def health(self):
         self._record("health")
-        return {**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0}
+        return Health(**{**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0})
 
     async def counts(self):
         self._record("counts")
@@ -315,13 +325,12 @@ class FakeWorkbench:
                             "tasks": len(TASKS), "messages": len(self.history), "reviews_waiting": 1,
                             "jobs_pending": self.extract_waiting}}
 
-    async def neighbourhood(self, name, hops=1, as_of=None):
+    async def neighbourhood(self, name, *, hops=1, as_of=None):
         return {"nodes": [], "edges": []}
 
     # model
     def model_status(self):
-        return {"state": self.model_state, "backend": "llama.cpp", "model": "qwen2.5-0.5b", "gpu": False,
-                "gpu_layers": 0, "error": None}
+        return ModelState(self.model_state, None, "llama.cpp", "qwen2.5-0.5b", False, 0, 2048)
 
     async def load_model(self):
         self._record("load_model")
@@ -330,7 +339,7 @@ class FakeWorkbench:
         self._record("reload_model")
 
     # import
-    async def import_paths(self, paths, *, progress=None, cancel=None):
+    async def import_paths(self, paths, *, extract=True, embed=True, progress=None, cancel=None):
         self._record("import_paths", list(paths))
         total = 3
         for done in range(1, total + 1):
@@ -342,10 +351,11 @@ class FakeWorkbench:
             if progress:
                 progress(Progress("import", done, total))
             await asyncio.sleep(0)
-        self.notify(archive=True, facts=True)
+        self.tell(archive=True, facts=True)
         return copy.deepcopy(self.import_result)
 
-    async def search(self, query, k=10):
+    async def search(self, query, *, k=10, preset="hybrid", chapters=None, with_entities=()):
+        self._record("search", query, k=k)
         return []
 
     async def _step(self, cancel) -> None:
@@ -368,7 +378,7 @@ class FakeWorkbench:
             if progress:
                 progress(Progress("embedding", done, total))
         if done:
-            self.notify(archive=True)
+            self.tell(archive=True)
         return done
 
     async def extract_pending(self, *, limit=None, progress=None, cancel=None):
@@ -383,8 +393,32 @@ class FakeWorkbench:
             reviews.append({**copy.deepcopy(REVIEW), "task_id": None, "settlement_id": 100 + done})
         if progress:
             progress(Progress("extract", todo, todo))
-        self.notify(journal=True)
+        self.tell(journal=True)
         return reviews
+
+    # continuity checks and personas
+    async def check(self, text=None, *, chapter=None, use_model=False, cancel=None):
+        self._record("check", text, chapter=chapter, use_model=use_model)
+        return {"chapter": chapter, "issues": []}
+
+    async def persona(self, name):
+        self._record("persona", name)
+        return {"name": name, "base": None, "evolved": None, "history": []}
+
+    async def set_base_persona(self, name, text):
+        self._record("set_base_persona", name, text)
+        self.tell(archive=True)
+        return {"name": name, "base": text, "evolved": None, "history": []}
+
+    async def update_persona(self, name, *, cancel=None):
+        self._record("update_persona", name)
+        self.tell(archive=True)
+        return {"name": name, "evolved": ""}
+
+    async def revert_persona(self, name, version):
+        self._record("revert_persona", name, version)
+        self.tell(archive=True)
+        return {"name": name, "base": None, "evolved": None, "history": []}
 
     # backups
     async def backup(self, reason="manual"):
@@ -404,14 +438,18 @@ class FakeWorkbench:
         self._record("snapshots")
         return copy.deepcopy(self.snapshot_list)
 
+    async def export(self, out_dir):
+        self._record("export", out_dir)
+        return {"bible": str(Path(out_dir) / "bible.md"), "settlements": 1}
+
     async def restore(self, name):
         self._record("restore", name)
         self.has_book = False  # as the workbench does: closed, the files put back, reopened
-        self.notify(book=True)
+        self.tell(book=True)
         pre_restore = self._snapshot("pre-restore")
         await asyncio.sleep(0)
         self.has_book = True
-        self.notify(book=True, facts=True, plan=True, archive=True, tasks=True, journal=True)
+        self.tell(book=True, facts=True, plan=True, archive=True, tasks=True, journal=True)
         return {"restored": name, "pre_restore": pre_restore["name"]}
 
 

@@ -95,10 +95,10 @@ def test_a_scheduled_snapshot_is_taken_only_after_the_story_changed(qtbot, windo
     schedule = window.upkeep.schedule
     assert schedule.timer.isActive() and schedule.timer.interval() == BACKUP_INTERVAL_MS == 30 * 60 * 1000
     schedule._on_timeout()
-    fake_workbench.notify(tasks=True, messages=True)  # chatting is not a change to the story
+    fake_workbench.tell(tasks=True, messages=True)  # chatting is not a change to the story
     schedule._on_timeout()
     assert fake_workbench.called("backup") == []
-    fake_workbench.notify(facts=True)
+    fake_workbench.tell(facts=True)
     schedule._on_timeout()
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Scheduled snapshot taken.")
     assert fake_workbench.called("backup") == [((), {"reason": "scheduled"})]
@@ -108,7 +108,7 @@ def test_a_scheduled_snapshot_is_taken_only_after_the_story_changed(qtbot, windo
 
 def test_a_failed_scheduled_snapshot_is_reported_quietly_and_tried_at_the_next_tick(qtbot, window, fake_workbench):
     fake_workbench.backup_error = BookError("could not snapshot /books/武动乾坤.inkstone: disk full")
-    fake_workbench.notify(archive=True)
+    fake_workbench.tell(archive=True)
     window.upkeep.schedule._on_timeout()
     qtbot.waitUntil(lambda: "Scheduled snapshot failed" in window.statusBar().currentMessage())
     assert "disk full" in window.statusBar().currentMessage() and window._error_box is None
@@ -119,7 +119,7 @@ def test_a_failed_scheduled_snapshot_is_reported_quietly_and_tried_at_the_next_t
 
 
 def test_the_schedule_stops_with_the_book_and_a_manual_backup_counts_as_one(qtbot, window, fake_workbench):
-    fake_workbench.notify(plan=True)
+    fake_workbench.tell(plan=True)
     dialog = open_backups(qtbot, window)
     dialog.backup_button.click()
     qtbot.waitUntil(lambda: dialog.table.topLevelItemCount() == 3)

@@ -17,7 +17,7 @@ REPO = Path(__file__).resolve().parents[2]
 @pytest.mark.model
 def test_bench_ui_reports_stall_figures_from_a_real_window(tmp_path):
     # Its own process: the bench runs its own qasync loop, which the tests' loop in this process would refuse.
-    script = ("import json; from desktop.config import Settings; from desktop.ui.bench import bench_ui; "
+    script = ("import json; from desktop.config import Settings; from tests.bench.ui import bench_ui; "
               "print(json.dumps(bench_ui(Settings(n_ctx=4096))))")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "INKSTONE_CONFIG": str(tmp_path / "settings.toml")}
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, env=env, capture_output=True, text=True,

@@ -103,14 +103,25 @@ def test_sidebar_requests_become_workbench_calls(qtbot, window, fake_workbench):
 
 def test_a_change_set_refreshes_only_what_changed(qtbot, window, fake_workbench):
     fake_workbench.calls.clear()
-    fake_workbench.notify(tasks=True)
+    fake_workbench.tell(tasks=True)
     qtbot.waitUntil(lambda: bool(fake_workbench.called("messages")))
     names = {name for name, _, _ in fake_workbench.calls}
     assert names == {"tasks", "messages"}
     fake_workbench.calls.clear()
-    fake_workbench.notify(facts=True)
+    fake_workbench.tell(facts=True)
     qtbot.waitUntil(lambda: bool(fake_workbench.called("facts")))
     assert "tasks" not in {name for name, _, _ in fake_workbench.calls}
+
+
+def test_the_model_label_shows_the_models_state_as_soon_as_it_is_told(qtbot, window, fake_workbench):
+    fake_workbench.model_state = "loading"
+    fake_workbench.tell(model=True)
+    qtbot.waitUntil(lambda: window.model_label.text() == "Loading model…")
+    fake_workbench.calls.clear()
+    fake_workbench.model_state = "error"
+    fake_workbench.tell(model=True)
+    qtbot.waitUntil(lambda: window.model_label.text() == "Model error")
+    assert fake_workbench.calls == []  # the model's news is no reason to reload the book's panes
 
 
 def test_the_slider_and_node_clicks_ask_the_workbench_for_facts_as_of_that_chapter(qtbot, window, fake_workbench):

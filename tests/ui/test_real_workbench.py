@@ -13,38 +13,6 @@ from desktop.ui.main_window import MainWindow
 from desktop.workbench import Workbench
 
 
-async def _no_tasks(self, *args, **kwargs):
-    return []
-
-
-async def _nothing(self, *args, **kwargs):
-    return None
-
-
-async def _no_chapters(self):
-    return 0
-
-
-async def _health(self):
-    counts = await self.counts()
-    facts = counts["facts"]
-    return {"entities": facts["entities"], "relations": facts["relations"], "hooks": facts["hook"],
-            "unresolved_hooks": facts["unresolved_hooks"], "overdue_hooks": 0, "reviews_waiting": 0,
-            "conflicts": 0, "unembedded_chapters": 0, "chapters": facts["chapters"]}
-
-
-# Contract methods the lead is still adding to the Workbench: until they land they answer as a book with no
-# tasks, no imported chapters and no model would. Once the real ones exist these stand aside.
-PENDING_CONTRACT = {
-    "tasks": _no_tasks, "messages": _no_tasks, "chapter_count": _no_chapters, "health": _health,
-    "load_model": _nothing, "last_context": _nothing,
-    "slash_commands": lambda self: [],
-    "model_status": lambda self: {"state": "idle", "backend": "", "model": "", "gpu": False, "gpu_layers": 0,
-                                  "error": None},
-}
-WorkbenchAwaitingContract = type("WorkbenchAwaitingContract", (Workbench,),
-                                 {k: v for k, v in PENDING_CONTRACT.items() if not hasattr(Workbench, k)})
-
 BEGINNING = {
     "chapter": 1,
     "entities": [
@@ -82,7 +50,7 @@ def wait_for(qtbot, awaitable, timeout=20_000):
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
     """One real book for the module (creating Kuzu databases takes seconds); the tests only add to it."""
-    workbench = WorkbenchAwaitingContract(Settings(), settings_path=None)
+    workbench = Workbench(Settings(), settings_path=None)
     folder = tmp_path_factory.mktemp("real") / "武动乾坤.inkstone"
 
     async def build() -> None:

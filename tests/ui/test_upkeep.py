@@ -150,7 +150,7 @@ def test_the_to_extract_item_shows_only_when_chapters_wait_and_opens_the_same_di
     assert "No imported chapters are waiting" in window.statusBar().currentMessage()
 
     workbench.extract_waiting = 5
-    workbench.notify(archive=True)
+    workbench.tell(archive=True)
     qtbot.waitUntil(lambda: window.inspector.health.buttons["extract_pending"].isVisible())
     window.inspector.health.buttons["extract_pending"].click()
     assert window.upkeep.extract_dialog.isVisible() and window.upkeep.extract_dialog.count.value() == 5

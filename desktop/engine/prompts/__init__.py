@@ -1,1 +1,1 @@
-"""Every prompt the engine sends, keyed by language, beside its few-shot examples."""
+"""Every prompt the app sends a model, keyed by language ("zh", "en"), beside its few-shot examples."""

@@ -7,6 +7,7 @@ place / organisation tags); names ending in a kind suffix (青云宗, 寒铁剑)
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections import Counter
@@ -219,10 +220,8 @@ _tokenizer_lock = threading.Lock()
 
 @lru_cache(maxsize=1)
 def _tokenizer():
-    import logging
-
-    import jieba  # deferred: loading its dictionary takes half a second, only extraction needs it
-    import jieba.posseg
+    import jieba  # deferred: its dictionary takes half a second to load and only extraction needs it
+    import jieba.posseg  # deferred with jieba
 
     jieba.setLogLevel(logging.WARNING)
     return jieba.posseg.POSTokenizer(jieba.Tokenizer())

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from desktop.tasks.pipeline.rules import Finding
+from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.statements import Statement
 
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"

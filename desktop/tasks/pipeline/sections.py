@@ -6,7 +6,7 @@ import re
 
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.rules import Finding
+from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"

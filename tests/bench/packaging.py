@@ -1,4 +1,4 @@
-"""The packaged app: its frozen entry point, and building and smoke-testing the PyInstaller one-folder build."""
+"""Building and smoke-testing the PyInstaller one-folder app (a build helper: it never ships inside the app)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ SPEC_FILE = "build.spec"
 
 
 def source_root() -> Path:
-    return Path(__file__).resolve().parent.parent
+    return Path(__file__).resolve().parents[2]
 
 
 def app_executable(dist_dir: Path) -> Path:

@@ -286,3 +286,7 @@ def _timed(call: Callable[[], Any]) -> float:
 
 def _percentile(values: list[float], q: float) -> float:
     return round(float(np.percentile(values, q)), 2)
+
+
+def run(args) -> dict:
+    return bench_retrieval()

@@ -11,7 +11,14 @@ import tempfile
 import time
 from pathlib import Path
 
+import qasync
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication
+
+from desktop.app import prepare_runtime
 from desktop.config import Settings
+from desktop.ui.main_window import MainWindow
+from desktop.workbench import Workbench
 
 log = logging.getLogger(__name__)
 
@@ -24,8 +31,6 @@ class Heartbeat:
     """A 5 ms timer on the GUI thread; any gap longer than its period is time the window could not respond."""
 
     def __init__(self):
-        from PySide6.QtCore import Qt, QTimer
-
         self.timer = QTimer()
         self.timer.setTimerType(Qt.PreciseTimer)
         self.timer.setInterval(HEARTBEAT_MS)
@@ -75,13 +80,6 @@ def _percentile(values: list[float], q: float) -> float:
 def bench_ui(settings: Settings, *, files: list[Path] | None = None) -> dict:
     """{"max_stall_ms", "p99_stall_ms", "idle_max_stall_ms"}; call it outside any running asyncio loop."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    import qasync
-    from PySide6.QtWidgets import QApplication
-
-    from desktop.app import prepare_runtime
-    from desktop.ui.main_window import MainWindow
-    from desktop.workbench import Workbench
-
     app = QApplication.instance() or QApplication(["inkstone-bench"])
     prepare_runtime()  # as the app does at start-up
     with tempfile.TemporaryDirectory(prefix="inkstone-bench-") as tmp:
@@ -101,7 +99,7 @@ async def _drive(window, workbench, folder: Path, sources: list[Path]) -> dict:
     heartbeat = Heartbeat()
     try:
         await workbench.create_book(folder / "bench.inkstone", title="bench", language="zh")
-        window._load_model()  # as start() does at launch
+        window.start()  # as at launch: no recent book to reopen, so it loads the model
         await window.model_op.task
         if window.model_op.error is not None:
             raise window.model_op.error
@@ -137,3 +135,8 @@ async def _settle_down() -> None:
     # Let the refreshes that opening a book triggers finish before anything is measured.
     for _ in range(20):
         await asyncio.sleep(0.01)
+
+
+def run(args) -> dict:
+    # Qt wants the main thread and runs its own event loop: this bench returns figures, not an awaitable.
+    return bench_ui(args.settings)

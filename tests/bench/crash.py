@@ -8,7 +8,7 @@ the book and checks that it opens, that every acknowledged write is there, that 
 confirmed settlement reached both graphs exactly once, that no chapter is half
 written and that queued jobs resume. `bench_crash()` is `inkstone bench crash`.
 
-Run as a module it is the child: `python -m desktop.book.crash_bench child BOOK START POINT NTH`.
+Run as a script it is the child: `python tests/bench/crash.py child BOOK START POINT NTH`.
 """
 
 from __future__ import annotations
@@ -30,6 +30,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
+import numpy as np
+
+from desktop.book import archive, backup, facts, plan
+from desktop.book.backup import list_snapshots, snapshot_problems
+from desktop.book.book import Book
+
+ROOT = Path(__file__).resolve().parents[2]
 TASK_ID = 1
 CHUNK_CHARS = 200
 STEPS_PER_CHILD = 40  # a child not killed by then exits on its own, and the run does not count as a kill
@@ -102,8 +109,6 @@ def ack(kind: str, *values: Any) -> None:
 
 def embed_chunks(book: Any) -> int:
     """Store (fake but well-formed) vectors for every chunk still without one, as the engine's worker does."""
-    import numpy as np
-
     pending = book.archive.chunks_without_embedding(10_000)
     book.archive.store_embeddings([(c["id"], np.random.default_rng(c["id"]).standard_normal(book.archive.embedding_dim))
                                    for c in pending])
@@ -121,8 +126,6 @@ def embed_pending(book: Any) -> list[int]:
 
 
 def step(book: Any, i: int) -> None:
-    from desktop.book import backup
-
     archive = book.archive
     message = archive.add_message(TASK_ID, "user", f"问{i}")
     ack("message", message["id"], f"问{i}")
@@ -155,8 +158,6 @@ def step(book: Any, i: int) -> None:
 
 def install_kill(point: str, nth: int) -> None:
     """Make the n-th call of Owner.method SIGKILL this process, before or after the real call."""
-    from desktop.book import archive, backup, facts, plan
-
     target, when = point.split(":")
     owner_name, method = target.split(".")
     owner = {"FactGraph": facts.FactGraph, "PlanGraph": plan.PlanGraph, "Archive": archive.Archive,
@@ -185,8 +186,6 @@ def child_main(argv: list[str]) -> int:
     book_path, start, point, nth = argv[0], int(argv[1]), argv[2], int(argv[3])
     if point != TIMED:
         install_kill(point, nth)
-    from desktop.book.book import Book
-
     book = Book.open(book_path)
     ack("ready")
     for i in range(start, start + STEPS_PER_CHILD):
@@ -244,8 +243,9 @@ class Run:
 
 def run_child(book_path: Path, start: int, point: str, nth: int, delay: float, timeout: float = 300) -> Run:
     errors = tempfile.TemporaryFile(mode="w+", encoding="utf-8")  # a file, not a pipe: it never fills up
-    proc = subprocess.Popen([sys.executable, "-m", "desktop.book.crash_bench", "child", str(book_path), str(start),
-                             point, str(nth)], stdout=subprocess.PIPE, stderr=errors, text=True, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    proc = subprocess.Popen([sys.executable, __file__, "child", str(book_path), str(start), point, str(nth)],
+                            stdout=subprocess.PIPE, stderr=errors, text=True, encoding="utf-8", env=env)
     lines: list[str] = []
     ready = threading.Event()
 
@@ -281,8 +281,6 @@ def run_child(book_path: Path, start: int, point: str, nth: int, delay: float, t
 
 
 def prepare(book_path: Path) -> None:
-    from desktop.book.book import Book
-
     with Book.create(book_path, title="crash bench", language="zh") as book:
         book.journal.apply(FOUNDATION, source="foundation")
         book.archive.create_task("crash", "chat")
@@ -290,8 +288,6 @@ def prepare(book_path: Path) -> None:
 
 def check(book_path: Path, ledger: Ledger) -> dict:
     """Reopen the book, count what is wrong (with a line per problem), and close it again."""
-    from desktop.book.book import Book
-
     found = {"reopened": 0, "lost_messages": 0, "doubled_facts": 0, "corrupt": 0, "lost_settlements": 0,
              "half_chapters": 0, "stuck_jobs": 0, "problems": []}
     try:
@@ -441,8 +437,6 @@ def _check_jobs(book: Any, ledger: Ledger, found: dict) -> None:
 
 
 def _check_rest(book: Any, ledger: Ledger, found: dict) -> None:
-    from desktop.book.backup import list_snapshots, snapshot_problems
-
     summaries = {row[0] for row in _sql(book, "SELECT text FROM summaries")}
     for text in ledger.summaries - summaries:
         _problem(found, "lost_messages", f"acknowledged summary {text!r} is missing")
@@ -485,6 +479,14 @@ def bench_crash(kills: int = 50, *, seed: int = 0, workdir: Path | None = None) 
                 break  # a book that does not open cannot be run again
     return {**totals, "runs": runs, "kill_points": by_point, "seconds": round(time.monotonic() - started, 1),
             "problems": problems[:20]}
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--kills", type=int, default=50, help="how many kills")
+
+
+def run(args) -> dict:
+    return bench_crash(args.kills)
 
 
 if __name__ == "__main__":

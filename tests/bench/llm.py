@@ -1,24 +1,22 @@
-"""`inkstone bench llm|embed`: measured speed of the app's model paths against llama-cpp-python called directly."""
+"""`inkstone bench llm`: measured speed of the app's chat model path against llama-cpp-python called directly."""
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
-import re
 import time
-from typing import Any, Awaitable
+from typing import Any
 
 from desktop.book.documents import settlement_schema
 from desktop.config import Settings
-from desktop.engine.embed import open_embedder
-from desktop.engine.llm import LLM, LlamaCppBackend, open_llm
+from desktop.engine.factory import open_llm
+from desktop.engine.llama_backend import LlamaCppBackend
+from desktop.engine.llm import LLM
 from desktop.progress import CancelToken
 
 SEED = 1234
 DECODE_TOKENS = 128
 ROUNDS = 5  # raw and app alternate; the best of each is kept, so a noisy neighbour hurts neither side alone
 CANCEL_AFTER_S = 0.25
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 THROUGHPUT_PROMPT = [{"role": "user", "content": "用中文写一份详细的修仙小说大纲，包括十个章节，每章三句话。"}]
 PASSAGE = (
@@ -40,29 +38,9 @@ EXTRACTION_PROMPT = ('从段落中提取所有人物、地点、物品及其关�
                      '"relations": [{"type": "MASTER_OF", "from": "李四", "to": "张三"}]}')
 
 
-def bench_llm(settings: Settings) -> dict:
+async def bench_llm(settings: Settings) -> dict:
     """{"model", "n_threads", "gpu_layers", "raw_tokens_per_s", "app_tokens_per_s", "ratio",
     "ttft_cold_ms", "ttft_warm_ms", "json_tokens_per_s", "cancel_ms"}; raw figures are None over HTTP."""
-    return run_sync(_bench_llm(settings))
-
-
-def bench_embed(settings: Settings) -> dict:
-    """{"model", "texts_per_s", "chinese_chars_per_s"} for the configured embedder, batches of 32."""
-    embedder = open_embedder(settings)
-    embedder.load()
-    sentences = [s + "。" for s in PASSAGE.split("。") if s]
-    texts = [sentences[i % len(sentences)] + f"（第{i}段）" for i in range(256)]
-    embedder.embed(texts[:32])  # warm caches and thread pools outside the measurement
-    started = time.perf_counter()
-    for i in range(0, len(texts), 32):
-        embedder.embed(texts[i: i + 32])
-    elapsed = time.perf_counter() - started
-    chinese_chars = sum(len(CJK.findall(text)) for text in texts)
-    return {"model": embedder.name, "texts_per_s": round(len(texts) / elapsed, 1),
-            "chinese_chars_per_s": round(chinese_chars / elapsed, 1)}
-
-
-async def _bench_llm(settings: Settings) -> dict:
     llm = open_llm(settings)
     try:
         await llm.load()
@@ -106,7 +84,8 @@ async def _throughput(llm: LLM) -> tuple[float | None, float]:
     raw_best = app_best = 0.0
     for _ in range(ROUNDS):
         if isinstance(llm, LlamaCppBackend):
-            raw_best = max(raw_best, await asyncio.wrap_future(llm.run_blocking(_raw_rate, options)))
+            # Between the app's generations nothing else touches the loaded Llama, so a direct call may use it.
+            raw_best = max(raw_best, await asyncio.to_thread(_raw_rate, llm.llama, options))
         started = time.perf_counter()
         completion = await llm.complete(THROUGHPUT_PROMPT, **options)
         app_best = max(app_best, completion.tokens / (time.perf_counter() - started))
@@ -156,11 +135,5 @@ def _round(value: float | None) -> float | None:
     return None if value is None else round(value, 1)
 
 
-def run_sync(awaitable: Awaitable) -> Any:
-    """Run a coroutine from synchronous code, even when the caller's thread already runs an event loop."""
-    try:
-        asyncio.get_running_loop()
-    except RuntimeError:
-        return asyncio.run(awaitable)
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, awaitable).result()
+def run(args) -> Any:
+    return bench_llm(args.settings)

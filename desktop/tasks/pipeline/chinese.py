@@ -1,0 +1,229 @@
+"""Chinese wording: A是B的师兄, A把B送给C, 某人陨落 — between names in one statement, with a carried subject."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.findings import flat as _flat
+from desktop.tasks.pipeline.findings import has_verb as _has_verb
+from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
+from desktop.tasks.pipeline.findings import role_after as _role_after
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+
+
+class ChineseRules:
+    """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
+
+    def _zh_pairs(self, st: Statement, spans: list) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text
+        change = any(c in text for c in lx.CHANGE_CUES_ZH)
+        for i, (a, sa, ea) in enumerate(spans):
+            for b, sb, eb in spans[i + 1:]:
+                mid = text[ea:sb]
+                post = text[eb:eb + 8]
+                ka, kb = self.kind(a), self.kind(b)
+                if len(mid) > 12 or _negated_zh(text[:sb]) and not mid.startswith("的"):
+                    continue
+                # A的<role>(是)B — B holds the role towards A
+                role = _role_after(mid, "的")
+                if role and mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")):
+                    out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
+                # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
+                if mid in ("是", "乃是", "就是", "成了", "成为", "做了", "当了") or (sa == ea and mid == ""):
+                    role = _role_after(post, "的") or _role_after(post, "")
+                    if role:
+                        out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))
+                if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")):
+                    out.append(self._rel(st, "MASTER_OF", b, a))
+                if kb == "Faction" and _has_verb(mid, lx.ZH_JOIN) and ka == "Character":
+                    out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
+                if kb == "Item" and ka == "Character":
+                    own = _has_verb(mid, lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid)
+                    if own and not _has_verb(mid, lx.ZH_GIVE + lx.ZH_TAKE):
+                        out.append(self._rel(st, "OWNS", a, b, replaces=change or "改" in mid or "换" in mid))
+                    if _has_verb(mid, lx.ZH_TAKE):
+                        out += self._take(st, a, b, text[:sa])
+                if ka == "Item" and kb == "Character":
+                    if re.fullmatch(r"(?:归|归了|的主人是|的主人变成了?|落到了?|落入了?|到了)", mid) or \
+                            (mid == "是" and post.startswith("的")):
+                        out.append(self._rel(st, "OWNS", b, a, replaces=change))
+                        previous = self.owners.get(a)
+                        if previous and previous != b:
+                            out.append(self._end(st, "OWNS", previous, a))
+                    if re.fullmatch(r"被", mid[:1]) and _has_verb(mid + post, lx.ZH_TAKE + ("偷", "夺", "抢", "盗")):
+                        out += self._take(st, b, a, text[:sa])
+                if ka == "Character" and kb == "Item" and mid == "的" and _has_verb(text[max(0, sa - 4):sa], lx.ZH_TAKE):
+                    out.append(self._end(st, "OWNS", a, b))  # "…偷走了A的B": whoever took it, A lost it
+                if ka == "Character" and kb == "Character" and _has_verb(mid, lx.ZH_KILL) and not post.startswith("的"):
+                    out.append(self._rel(st, "KILLED", a, b))
+                    out.append(self._state(st, b, "alive", "dead"))
+                if ka == "Character" and kb == "Character" and mid.startswith("被") and _has_verb(mid + post, lx.ZH_KILL + ("杀", "所杀")):
+                    out.append(self._rel(st, "KILLED", b, a))
+                    out.append(self._state(st, a, "alive", "dead"))
+                if ka == "Character" and kb == "Location" and post.startswith(lx.ZH_FROM_AFTER) and \
+                        (sa == ea or mid in ("是", "从", "是从")):
+                    out.append(self._rel(st, "FROM", a, b))
+                if ka == "Character" and kb == "Item" and re.fullmatch(r"叫[「『“\"]?|叫做|名叫|名为", mid) and \
+                        re.search(r"给|用|使|拿|配|持|兵器|武器|法宝", text[:sb]):
+                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭，叫「缠丝」"
+                if ka == "Character" and kb == "Item" and text[max(0, sa - 1):sa] == "给" and sa != ea:
+                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭"
+                if kb == "Location" and ka in ("Character", "Faction", "Location"):
+                    if _has_verb(mid, lx.ZH_LIVE) or (ka != "Character" and re.fullmatch(
+                            r"(?:就|也|都|则)?(?:在|位于|坐落于|坐落在|设在|建在|落在)", mid)):
+                        out.append(self._rel(st, "LOCATED_IN", a, b))
+                    elif ka == "Character" and _has_verb(mid, lx.ZH_FROM):
+                        out.append(self._rel(st, "FROM", a, b))
+                    elif ka == "Character" and _has_verb(mid, lx.ZH_MOVE):
+                        out.append(self._state(st, a, "location", b))
+                if kb == "Ability" and ka == "Character" and _has_verb(mid, lx.ZH_ABILITY):
+                    out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))
+                if ka == "Faction" and kb == "Character" and mid == "的":
+                    out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
+                if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) or
+                                                                 post.startswith(("结下死仇", "结仇", "结下仇"))):
+                    out.append(self._rel(st, "HATES", a, b))
+                if ka == "Character" and kb == "Item" and "把" in mid and _has_verb(post, lx.ZH_TAKE + ("偷走", "拿走")):
+                    out += self._take(st, a, b, text[:sa])
+                if ka == "Character" and kb == "Item" and re.fullmatch(r"的?[那这]?[把柄口件块枚颗]?", mid) and mid \
+                        and _has_verb(post, lx.ZH_LOSE):
+                    out.append(self._end(st, "OWNS", a, b))  # 他那把铁锤也被砸断了
+                if ka == "Faction" and kb == "Character":
+                    role = _role_after(mid, "的")
+                    if role in lx.ZH_FACTION_LEADER_ROLES:
+                        out.append(self._rel(st, "LEADS", b, a))
+                    elif role in lx.ZH_FACTION_MEMBER_ROLES:
+                        out.append(self._rel(st, "MEMBER_OF", b, a))
+        out += self._zh_three(st, spans)
+        out += self._zh_subjectless(st, spans)
+        return _flat(out)
+
+    def _zh_role(self, st: Statement, *, holder: str, other: str, role: str, other_kind: str | None):
+        if other_kind == "Faction":
+            if role in lx.ZH_FACTION_LEADER_ROLES:
+                return [self._rel(st, "LEADS", holder, other), self._identity(st, holder, other, role)]
+            if role in lx.ZH_FACTION_MEMBER_ROLES:
+                return [self._rel(st, "MEMBER_OF", holder, other), self._identity(st, holder, other, role)]
+            return None
+        if self.kind(holder) != "Character" or other_kind != "Character" or role not in lx.ZH_ROLES:
+            return None
+        rel, holder_is_from = lx.ZH_ROLES[role]
+        return self._rel(st, rel, holder, other) if holder_is_from else self._rel(st, rel, other, holder)
+
+    def _identity(self, st: Statement, holder: str, faction: str, role: str) -> Finding | None:
+        """黑风寨二当家: a rank inside a faction is also who the character is (plain 弟子 is not a title)."""
+        if role.endswith(("弟子", "成员", "门人", "人")):
+            return None
+        return self._state(st, holder, "identity", faction + role)
+
+    def _take(self, st: Statement, taker: str, item: str, before: str) -> list[Finding | None]:
+        """Taking an item: the taker owns it, and whoever had it no longer does."""
+        out = [self._rel(st, "OWNS", taker, item)]
+        loser = None
+        possessive = re.search(rf"([^\s，,。]+?)的$", before)
+        if possessive:
+            loser = next((n for n in st.names if possessive.group(1).endswith(n)), None)
+        loser = loser or self.owners.get(item)
+        if loser and loser != taker:
+            out.append(self._end(st, "OWNS", loser, item))
+        return out
+
+    def _zh_three(self, st: Statement, spans: list) -> list[Finding | None]:
+        """A把B送给C / A送给C一把B / A偷走了C的B."""
+        out: list[Finding | None] = []
+        text = st.text
+        for i, (a, sa, ea) in enumerate(spans):
+            for j, (b, sb, eb) in enumerate(spans[i + 1:], i + 1):
+                for c, sc, ec in spans[j + 1:]:
+                    ka, kb, kc = self.kind(a), self.kind(b), self.kind(c)
+                    if ka == "Character" and kb == "Item" and kc == "Character" and "把" in text[ea:sb] \
+                            and _has_verb(text[eb:sc], lx.ZH_GIVE):
+                        out += [self._end(st, "OWNS", a, b), self._rel(st, "OWNS", c, b)]
+                    if ka == "Character" and kb == "Character" and kc == "Item" and _has_verb(text[ea:sb], lx.ZH_GIVE):
+                        out += [self._end(st, "OWNS", a, c), self._rel(st, "OWNS", b, c)]
+                    if ka == "Character" and kb == "Character" and kc == "Item" and text[ea:sb].endswith("从") \
+                            and re.fullmatch(r"(?:的)?(?:手里|手中|手上|那里|身上)?(?:夺走|抢走|偷走|骗走|拿走|夺下|夺过|抢过)了?", text[eb:sc]):
+                        out += [self._rel(st, "OWNS", a, c), self._end(st, "OWNS", b, c)]  # A从B手里夺走了C
+                    if ka == "Character" and kb == "Character" and kc == "Item" and _has_verb(text[ea:sb], lx.ZH_TAKE) \
+                            and text[eb:sc] == "的":
+                        out += [self._rel(st, "OWNS", a, c), self._end(st, "OWNS", b, c)]
+        return out
+
+    def _zh_subjectless(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"擅长炼丹", "拜入青云宗": no subject in the clause, so it is the character being talked about."""
+        out: list[Finding | None] = []
+        if not st.focus:
+            return out
+        for name, start, end in spans:
+            if self.kind(name) == "Character" and start < end:
+                break
+            before = st.text[max(0, start - 6):start]
+            kind = self.kind(name)
+            change = any(c in st.text for c in lx.CHANGE_CUES_ZH)
+            if kind == "Ability" and _has_verb(before, lx.ZH_ABILITY):
+                out.append(self._rel(st, "HAS_ABILITY", st.focus, name, replaces=change))
+            elif kind == "Faction" and _has_verb(before, lx.ZH_JOIN + ("是",)) and \
+                    (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)):
+                out.append(self._rel(st, "MEMBER_OF", st.focus, name, replaces=change))
+            elif kind == "Item" and (_has_verb(before, lx.ZH_OWN) or re.search(
+                    rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
+                out.append(self._rel(st, "OWNS", st.focus, name, replaces=change or "改" in before or "换" in before))
+            elif kind == "Location" and _has_verb(before, lx.ZH_FROM):
+                out.append(self._rel(st, "FROM", st.focus, name))
+            elif kind == "Location" and _has_verb(before, lx.ZH_LIVE):
+                out.append(self._rel(st, "LOCATED_IN", st.focus, name))
+        return out
+
+    def _zh_states(self, st: Statement, clause: tuple[int, int], spans: list, carried: str | None) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text[clause[0]:clause[1]]
+        chars = [(n, s - clause[0], e - clause[0]) for n, s, e in spans if self.kind(n) == "Character"]
+        subject = chars[0][0] if chars else carried
+        if not subject:
+            return []
+        tail = text[chars[0][2]:] if chars else text
+        for word in lx.ZH_DEATH:
+            at = tail.find(word)
+            if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE):
+                out.append(self._state(st, subject, "alive", "dead"))
+                break
+        realm = _zh_realm(tail, bare=bool(chars))
+        if realm:
+            out.append(self._state(st, subject, "realm", realm))
+        things = [n for n, _, _ in spans if self.kind(n) == "Item"]
+        for word in lx.ZH_INJURY:
+            at = tail.find(word)
+            if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
+                    and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL):
+                value = re.sub(r"^(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)", "", tail.strip("，, "))
+                out.append(self._state(st, subject, "injury", value[:30]))
+                break
+        if any(word in tail for word in lx.ZH_APPEARANCE) and re.search(r"有|长着|留着|是|带着", tail):
+            out.append(self._state(st, subject, "appearance", tail.strip("，, ")[:30]))
+        age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
+        if age:
+            out.append(self._state(st, subject, "age", age.group(1) + "岁"))
+        return [f for f in out if f is not None]
+
+
+def _zh_realm(tail: str, *, bare: bool) -> str | None:
+    for verb in lx.ZH_REALM_VERBS:
+        at = tail.find(verb)
+        if at < 0:
+            continue
+        rest = tail[at + len(verb):]
+        m = re.match(rf"(?:了)?([{CJK}0-9]{{0,3}}?(?:{'|'.join(lx.ZH_REALM_WORDS)})[{CJK}0-9]{{0,5}})", rest) or \
+            re.match(rf"(?:了)?([{CJK}0-9]{{1,5}}[{lx.ZH_REALM_SUFFIXES}](?:[初中后]期|巅峰|大圆满|圆满)?)", rest)
+        if m:
+            value = re.split(r"[，,。的了]", m.group(1))[0]
+            if any(w in value for w in lx.ZH_REALM_WORDS) or re.search(rf"[0-9一二三四五六七八九十][{lx.ZH_REALM_SUFFIXES}]", value):
+                return value
+    if not bare and not re.match(rf"(?:{'|'.join(lx.ZH_REALM_WORDS)})", tail.strip("，, ")):
+        return None
+    m = re.search(rf"((?:{'|'.join(lx.ZH_REALM_WORDS)})(?:期|境)?(?:[一二三四五六七八九十0-9]+[层重阶级段])?(?:[初中后]期|巅峰|大圆满|圆满)?)", tail)
+    return m.group(1) if m and len(m.group(1)) >= 2 else None

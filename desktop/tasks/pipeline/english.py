@@ -1,0 +1,178 @@
+"""English wording: who is whose master, who took the sword, who died — between names in one statement."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.findings import EN_NEG as _EN_NEG
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.findings import has_phrase as _has_phrase
+from desktop.tasks.pipeline.statements import Statement
+
+
+class EnglishRules:
+    """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
+
+    def _en_pairs(self, st: Statement, spans: list) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text
+        low = text.lower()
+        change = any(c in low for c in lx.CHANGE_CUES_EN)
+        for i, (a, sa, ea) in enumerate(spans):
+            for b, sb, eb in spans[i + 1:]:
+                mid = low[ea:sb].strip()
+                post = low[eb:eb + 30]
+                ka, kb = self.kind(a), self.kind(b)
+                if len(mid) > 40 or _EN_NEG.search(low[:sb]):
+                    continue
+                # A is B's <role> / A, B's <role>
+                m = re.fullmatch(r"(?:,|is|was|becomes|became|will be)?\s*(?:now\s+)?(?:the\s+)?", mid)
+                if m is not None and post.startswith("'s "):
+                    role = _en_role(post[3:])
+                    if role:
+                        out.append(self._en_role(st, holder=a, other=b, role=role))
+                # A's <role> (is|,) B
+                if mid.startswith("'s "):
+                    role = _en_role(mid[3:])
+                    if role and re.search(r"(?:is|was|,|named|called)?\s*$", mid):
+                        out.append(self._en_role(st, holder=b, other=a, role=role))
+                # A is the <role> of B
+                m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+(?:of|to)(?:\s+the)?", mid)
+                if m and _en_role(m.group(1)):
+                    out.append(self._en_role(st, holder=a, other=b, role=_en_role(m.group(1))))
+                if m and kb == "Faction" and re.search(r"\b(?:leader|head|master|founder|ruler|captain|chief)\b", m.group(1)):
+                    out.append(self._rel(st, "LEADS", a, b))
+                if m and kb == "Faction" and re.search(r"\b(?:member|disciple|knight|soldier|agent|elder|student)s?\b", m.group(1)):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))
+                if kb == "Faction" and ka == "Character":
+                    if _has_phrase(mid, lx.EN_JOIN):
+                        out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
+                    elif _has_phrase(mid, lx.EN_LEAD):
+                        out.append(self._rel(st, "LEADS", a, b))
+                if ka == "Character" and kb == "Item":
+                    if _has_phrase(mid, lx.EN_TAKE):
+                        out += self._en_take(st, a, b, low[eb:])
+                    elif _has_phrase(mid, lx.EN_GIVE):
+                        pass  # handled with three names
+                    elif _has_phrase(mid, lx.EN_OWN) or re.search(r"'s\s+(?:weapon|sword|blade)\s+is", mid):
+                        out.append(self._rel(st, "OWNS", a, b, replaces=change))
+                    elif mid.startswith("'s") and _has_phrase(post, lx.EN_LOSE + ("is stolen", "was stolen")):
+                        out.append(self._end(st, "OWNS", a, b))
+                if ka == "Item" and kb == "Character" and re.search(r"(?:belongs to|goes to|passes to|now belongs to|is (?:now )?owned by|ends up with)$", mid):
+                    out.append(self._rel(st, "OWNS", b, a))
+                    if self.owners.get(a) and self.owners[a] != b:
+                        out.append(self._end(st, "OWNS", self.owners[a], a))
+                if ka == "Item" and kb == "Character" and re.search(r"(?:stolen|taken|seized) by$", mid):
+                    out += self._en_take(st, b, a, "")
+                if ka == "Character" and kb == "Character":
+                    if _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
+                        out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
+                    elif re.search(r"(?:killed|murdered|slain|poisoned|stabbed) by$", mid):
+                        out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
+                    elif re.search(r"(?:serves|served|works for|is sworn to)$", mid):
+                        out.append(self._rel(st, "SERVES", a, b))
+                    elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
+                        out.append(self._rel(st, "LOVES", a, b))
+                    elif re.search(r"(?:hates|despises|loathes)$", mid):
+                        out.append(self._rel(st, "HATES", a, b))
+                    elif re.search(r"(?:marries|married|is married to|weds)$", mid):
+                        out.append(self._rel(st, "MARRIED_TO", a, b))
+                    elif re.search(r"(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
+                        out.append(self._rel(st, "MASTER_OF", a, b))
+                if ka == "Character" and kb == "Location" and post.startswith(lx.ZH_FROM_AFTER) and \
+                        (sa == ea or mid in ("是", "从", "是从")):
+                    out.append(self._rel(st, "FROM", a, b))
+                if ka == "Character" and kb == "Item" and re.fullmatch(r"叫[「『“\"]?|叫做|名叫|名为", mid) and \
+                        re.search(r"给|用|使|拿|配|持|兵器|武器|法宝", text[:sb]):
+                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭，叫「缠丝」"
+                if ka == "Character" and kb == "Item" and text[max(0, sa - 1):sa] == "给" and sa != ea:
+                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭"
+                if kb == "Location" and ka in ("Character", "Faction", "Location"):
+                    if _has_phrase(mid, lx.EN_LIVE) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
+                        out.append(self._rel(st, "LOCATED_IN", a, b))
+                    elif ka == "Character" and _has_phrase(mid, lx.EN_FROM):
+                        out.append(self._rel(st, "FROM", a, b))
+                    elif ka == "Character" and _has_phrase(mid, lx.EN_MOVE):
+                        out.append(self._state(st, a, "location", b))
+                if ka == "Character" and kb == "Ability" and _has_phrase(mid, lx.EN_ABILITY):
+                    out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))
+        out += self._en_three(st, spans)
+        return [f for f in out if f is not None]
+
+    def _en_role(self, st: Statement, *, holder: str, other: str, role: tuple[str, bool]) -> Finding | None:
+        if self.kind(holder) != "Character" or self.kind(other) != "Character":
+            return None
+        rel, holder_is_from = role
+        return self._rel(st, rel, holder, other) if holder_is_from else self._rel(st, rel, other, holder)
+
+    def _en_take(self, st: Statement, taker: str, item: str, after: str) -> list[Finding | None]:
+        out = [self._rel(st, "OWNS", taker, item)]
+        loser = None
+        m = re.match(r"\s*from\s+(?:the\s+)?(.+)", after)
+        if m:
+            loser = next((n for n in st.names if m.group(1).startswith(n.lower())), None)
+        loser = loser or self.owners.get(item)
+        if loser and loser != taker:
+            out.append(self._end(st, "OWNS", loser, item))
+        return out
+
+    def _en_three(self, st: Statement, spans: list) -> list[Finding | None]:
+        out: list[Finding | None] = []
+        low = st.text.lower()
+        for i, (a, sa, ea) in enumerate(spans):
+            for j, (b, sb, eb) in enumerate(spans[i + 1:], i + 1):
+                for c, sc, ec in spans[j + 1:]:
+                    ka, kb, kc = self.kind(a), self.kind(b), self.kind(c)
+                    if ka == "Character" and kb == "Item" and kc == "Character" and _has_phrase(low[ea:sb], lx.EN_GIVE) \
+                            and re.search(r"\bto\b", low[eb:sc]):
+                        out += [self._end(st, "OWNS", a, b), self._rel(st, "OWNS", c, b)]
+                    if ka == "Character" and kb == "Character" and kc == "Item" and _has_phrase(low[ea:sb], lx.EN_GIVE):
+                        out += [self._end(st, "OWNS", a, c), self._rel(st, "OWNS", b, c)]
+        return out
+
+    def _en_states(self, st: Statement, clause: tuple[int, int], spans: list) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text[clause[0]:clause[1]]
+        low = text.lower()
+        chars = [(n, s - clause[0], e - clause[0]) for n, s, e in spans if self.kind(n) == "Character"]
+        if not chars:
+            return []
+        subject, _, end = chars[0]
+        tail, ltail = text[end:], low[end:]
+        for phrase in lx.EN_DEATH:
+            at = ltail.find(phrase)
+            if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
+                    and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail):
+                out.append(self._state(st, subject, "alive", "dead"))
+                break
+        m = re.search(r"(?:reaches|reached|breaks? through to|broke through to|advances? to|advanced to|ascends? to|"
+                      r"rises? to|rose to|(?:is|was) promoted to|is now|falls? back to|fell back to|drops? to|dropped to|"
+                      r"is at)\s+(?:the\s+|a\s+|an\s+)?([\w\- ]{2,40}?\b(?:" + "|".join(lx.EN_REALM_WORDS) + r")s?\b)", ltail)
+        if m:
+            start = end + m.start(1)
+            out.append(self._state(st, subject, "realm", text[start:start + len(m.group(1))]))
+        m = re.search(r"\b(?:is|was|gets|got|badly|gravely|is badly|was badly)?\s*(wounded|injured|hurt|crippled|"
+                      r"blinded|maimed|poisoned|burned)\b(.{0,30})", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", tail[m.start(1):m.end()].strip(" ,.")))
+        m = re.search(r"\b(?:loses|lost) (?:an?|his|her|one) (eye|arm|hand|leg|finger)", ltail)
+        if m:
+            out.append(self._state(st, subject, "injury", tail[m.start():m.end()]))
+        m = re.search(r"\bhas (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair))\b(.{0,30})", ltail)
+        if m:
+            out.append(self._state(st, subject, "appearance", tail[m.start():m.end()].strip(" ,.")))
+        m = re.search(r"\b(\d{1,3}) years? old\b|\bis (\d{1,3})\b(?! \w)", ltail)
+        if m:
+            out.append(self._state(st, subject, "age", m.group(1) or m.group(2)))
+        return [f for f in out if f is not None]
+
+
+def _en_role(text: str) -> tuple[str, bool] | None:
+    text = text.strip().lower()
+    best = None
+    for role in lx.EN_ROLES:
+        if re.match(rf"(?:older |younger |elder |little |big |best |old |sworn |former )?{re.escape(role)}\b", text) \
+                and (best is None or len(role) > len(best)):
+            best = role
+    return lx.EN_ROLES[best] if best else None

@@ -1,0 +1,48 @@
+"""Importing chapter files, and embedding what waits for a vector."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from desktop.contracts import NO_CHANGES
+from desktop.engine.embed import embed_pending as embed_waiting
+from desktop.importing.pipeline import import_paths as import_files
+from desktop.progress import CancelToken, ProgressCallback
+from desktop.workbench.ops import Outcome
+from desktop.workbench.session import Session
+
+
+async def import_paths(session: Session, paths: list[Path | str], *, extract: bool = True, embed: bool = True,
+                       progress: ProgressCallback | None = None, cancel: CancelToken | None = None) -> Outcome[dict]:
+    """Import chapter files or folders; bad files are listed in "errors" and the rest still imports."""
+    report = session.on_loop(progress)
+    book = session.book
+
+    def work() -> dict:
+        result = import_files(book.archive, book.facts, [Path(p) for p in paths],
+                              chunk_chars=session.settings.chunk_chars, progress=report, cancel=cancel).as_dict()
+        if extract:
+            for number in result.get("written", []):
+                book.archive.enqueue_job("extract", {"chapter": number}, unique_key=f"extract:{number}")
+        result["extract_jobs"] = book.archive.pending_job_count("extract")
+        return result
+
+    result, changes = await session.write(work)
+    session.notify(changes)  # the chapters are news before their vectors are
+    embedded = NO_CHANGES
+    if embed and result["chunks"]:
+        try:
+            result["embedded"], embedded = await embed_pending(session, progress=progress, cancel=cancel)
+        except Exception as exc:  # the chapters are in; vectors can be made later
+            result.setdefault("warnings", []).append(f"embedding postponed: {exc}")
+    return result, embedded
+
+
+async def embed_pending(session: Session, *, progress: ProgressCallback | None = None,
+                        cancel: CancelToken | None = None) -> Outcome[int]:
+    """Embed every chunk and settings entry still waiting for a vector (the job that import leaves)."""
+    report = session.on_loop(progress)
+    embedder = await session.embedder()
+    archive = session.book.archive
+    cancel = cancel or CancelToken()
+    return await session.beside(cancel, lambda: embed_waiting(archive, embedder, progress=report, cancel=cancel))
