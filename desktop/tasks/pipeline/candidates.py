@@ -259,7 +259,10 @@ def _chinese(text: str, cands: Candidates) -> None:
         kind = suffix_kind(word)
         if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
             continue
-        if flag == "nr" and not kind:
+        if flag == "nr" and len(word) in (2, 3) and word[0] in lx.ZH_SURNAMES and not word.endswith("家") \
+                and not _suffix_glued(text, text.find(word)):
+            cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
+        elif flag == "nr" and not kind:
             if not _suffix_glued(text, text.find(word)):
                 # 冷笑 is tagged a name too: a single unexplained occurrence is left for the model to judge
                 cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)
@@ -314,8 +317,8 @@ def _suffix_glued(text: str, position: int) -> bool:
 def _repeated_surnamed(text: str) -> list[str]:
     """林动 twice, each time followed by a verb or particle: a person jieba's dictionary does not know."""
     found = []
-    for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])[{CJK}]", text):
-        for length in (3, 2):
+    for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}小阿])[{CJK}]", text):
+        for length in ((2,) if match.group(0)[0] in "小阿" else (3, 2)):
             name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]
             ends = [m.end() for m in re.finditer(re.escape(name), text)]
             if len(ends) >= 2 and any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends) \
@@ -448,8 +451,8 @@ def _english(text: str, cands: Candidates, whole: str) -> None:
             words = words[1:]
         if words and words[-1].endswith("'s"):
             words[-1] = words[-1][:-2]
-        if not words:
-            continue
+        if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
+            continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
         name = " ".join(words)
         first, last = words[0].lower().rstrip("."), words[-1].lower()
         sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"

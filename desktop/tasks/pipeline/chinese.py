@@ -30,11 +30,12 @@ class ChineseRules:
                 if len(mid) > 12 or _negated_zh(text[:sb]) and not mid.startswith("的"):
                     continue
                 # A的<role>(是)B — B holds the role towards A
-                role = _role_after(mid, "的")
+                role = _role_after(mid, "的") or (mid if mid in lx.ZH_ROLES else None)  # 她爹苏远山
                 if role and mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
-                if mid in ("是", "乃是", "就是", "成了", "成为", "做了", "当了") or (sa == ea and mid == ""):
+                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了)"
+                                rf"(?:[{CJK}]{{0,3}}的)?", mid) or (sa == ea and mid == ""):
                     role = _role_after(post, "的") or _role_after(post, "")
                     if role:
                         out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))
@@ -83,6 +84,27 @@ class ChineseRules:
                         out.append(self._state(st, a, "location", b))
                 if kb == "Ability" and ka == "Character" and _has_verb(mid, lx.ZH_ABILITY):
                     out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))
+                if ka == "Faction" and kb == "Character" and mid in lx.ZH_FACTION_LEADER_ROLES + lx.ZH_FACTION_MEMBER_ROLES:
+                    out.append(self._zh_role(st, holder=b, other=a, role=mid, other_kind="Faction"))  # 幽冥殿殿主夜无痕
+                if ka == "Character" and kb == "Character":
+                    if _has_verb(mid, lx.ZH_MARRY) or (mid in ("和", "与", "跟") and post.startswith(lx.ZH_MARRY)):
+                        out.append(self._rel(st, "MARRIED_TO", a, b))
+                    elif _has_verb(mid, lx.ZH_LOVE) and not _negated_zh(mid):
+                        out.append(self._rel(st, "LOVES", a, b))
+                    elif mid in ("和", "与", "跟") and post.startswith(lx.ZH_ALLY_AFTER):
+                        out.append(self._rel(st, "ALLY_OF", a, b))
+                    if _has_verb(mid, lx.ZH_SERVE) and len(mid) <= 4:
+                        out.append(self._rel(st, "SERVES", a, b))
+                    kin = re.fullmatch(r"(?:还|也|只)?有(?:[一两二三四五]个|个)?(女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)(?:叫|名叫|，)?", mid)
+                    if kin:  # 苏远山有两个女儿苏晴和苏雨
+                        out.append(self._zh_role(st, holder=b, other=a, role=kin.group(1), other_kind="Character"))
+                        for c, sc, ec in spans:
+                            if sc > eb and text[eb:sc] in ("和", "、", "与") and self.kind(c) == "Character":
+                                out.append(self._zh_role(st, holder=c, other=a, role=kin.group(1), other_kind="Character"))
+                                if kin.group(1) in ("女儿", "儿子", "孩子"):
+                                    out.append(self._rel(st, "SIBLING_OF", b, c))
+                if ka == "Location" and kb == "Location" and mid == "的":
+                    out.append(self._rel(st, "LOCATED_IN", b, a))  # 中州的天都城
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
                 if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) or
@@ -207,7 +229,10 @@ class ChineseRules:
             out.append(self._state(st, subject, "appearance", tail.strip("，, ")[:30]))
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
         if age:
-            out.append(self._state(st, subject, "age", age.group(1) + "岁"))
+            out.append(self._state(st, chars[-1][0] if chars else carried, "age", age.group(1) + "岁"))
+        job = re.match(r"(?:是|乃|本是|原是)(?:个|一个|一名|一位|名)([\u4e00-\u9fff]{2,4}?)(?:[，,。]|$)", tail.strip())
+        if job and re.search(r"[修师匠手医贼商徒客侠官将兵卫奴婢童使者]$", job.group(1)):
+            out.append(self._state(st, subject, "identity", job.group(1)))  # 韩三是个散修
         return [f for f in out if f is not None]
 
 

@@ -17,7 +17,7 @@ from desktop.tasks.pipeline.statements import Statement
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
                         r"不要了|不用了|重新想|不如")
 _REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
-                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是")
+                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
@@ -70,6 +70,10 @@ _EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "shoul
                 "there", "their", "they", "them", "then", "than", "from", "your", "into", "also", "just", "like"}
 
 
+_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|updated|noted|got it|so|summary|to sum up)[：:，,。.!！ ]",
+                      re.I)
+
+
 class Decisions:
     """Which statements stand, and which findings survive the rest of the discussion."""
 
@@ -89,11 +93,14 @@ class Decisions:
             sts = by_message[message_index]
             answer = next((by_message[m] for m in order[position + 1:] if by_message[m][0].by_author), None)
             verdict = self._verdict(answer) if answer else None
+            last = position == len(order) - 1
             for st in sts:
                 if st.by_author and not is_question(st):
                     standing.add(st.index)
                 elif answer and self._answer_to(st, answer, verdict):
                     standing.add(st.index)
+                elif last and not st.by_author and _SUMMARY.match(sts[0].quote.strip()):
+                    standing.add(st.index)  # the assistant's closing summary, which the author then settled
         return standing
 
     def _answer_to(self, proposal: Statement, answer: list[Statement], verdict: bool | None) -> bool:

@@ -45,6 +45,12 @@ class EnglishRules:
                     out.append(self._rel(st, "LEADS", a, b))
                 if m and kb == "Faction" and re.search(r"\b(?:member|disciple|knight|soldier|agent|elder|student)s?\b", m.group(1)):
                     out.append(self._rel(st, "MEMBER_OF", a, b))
+                if kb == "Faction" and ka == "Character" and re.fullmatch(
+                        r",\s*(?:the\s+)?(?:head|leader|master|founder|grandmaster|captain|chief)\s+of(?:\s+the)?", mid):
+                    out.append(self._rel(st, "LEADS", a, b))
+                elif kb == "Faction" and ka == "Character" and re.fullmatch(
+                        r",\s*(?:a|an|the)\s+(?:\w+\s)?(?:member|runner|agent|knight|brother|sister|soldier)\s+(?:of|for|in)(?:\s+the)?", mid):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))
                 if kb == "Faction" and ka == "Character":
                     if _has_phrase(mid, lx.EN_JOIN):
                         out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
@@ -74,7 +80,8 @@ class EnglishRules:
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
-                    elif re.search(r"(?:hates|despises|loathes)$", mid):
+                    elif re.search(r"(?:hates|despises|loathes|resents|has a grudge against|swore revenge on|"
+                                   r"wants revenge on|blames)$", mid):
                         out.append(self._rel(st, "HATES", a, b))
                     elif re.search(r"(?:marries|married|is married to|weds)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))
@@ -162,9 +169,14 @@ class EnglishRules:
         m = re.search(r"\bhas (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair))\b(.{0,30})", ltail)
         if m:
             out.append(self._state(st, subject, "appearance", tail[m.start():m.end()].strip(" ,.")))
-        m = re.search(r"\b(\d{1,3}) years? old\b|\bis (\d{1,3})\b(?! \w)", ltail)
+        m = re.search(r"\b(\d{1,3}) years? old\b|\bis (\d{1,3})\b(?! \w)|^\s*,\s*(\d{1,2})\s*(?:,|$)", ltail)
         if m:
-            out.append(self._state(st, subject, "age", m.group(1) or m.group(2)))
+            out.append(self._state(st, subject, "age", m.group(1) or m.group(2) or m.group(3)))
+        m = re.match(r"\s*(?:,\s*(?:a|an|the)|is (?:a|an)|was (?:a|an)|works as (?:a|an))\s+((?:[a-z]+\s)?[a-z\-]*"
+                     r"(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|monk|priest|nun|"
+                     r"sailor|captain|runner|merchant|scholar|archivist|healer|hunter))\b", ltail)
+        if m:
+            out.append(self._state(st, subject, "identity", tail[m.start(1):m.end(1)]))
         return [f for f in out if f is not None]
 
 

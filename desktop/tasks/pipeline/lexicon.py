@@ -48,7 +48,8 @@ ZH_ROLES: dict[str, tuple[str, bool]] = {
 ZH_FACTION_MEMBER_ROLES = ("弟子", "长老", "成员", "门人", "护法", "执事", "客卿", "内门弟子", "外门弟子",
                            "核心弟子", "亲传弟子", "圣女", "圣子", "少宗主", "二当家", "三当家", "堂主", "舵主", "香主",
                            "副宗主", "副掌门", "副帮主", "供奉", "杀手", "大弟子", "首席弟子", "少主", "少爷", "小姐",
-                           "管家", "将军", "统领", "密探", "卧底", "人")
+                           "管家", "将军", "统领", "密探", "卧底", "太上长老", "大长老", "二长老", "执法长老", "传功长老",
+                           "人")
 ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "阁主", "殿主", "族长", "家主", "城主", "首领",
                            "大当家", "寨主", "盟主", "庄主", "谷主", "楼主", "会长", "院长", "老大")
 
@@ -162,7 +163,7 @@ EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sol
 EN_TAKE = ("steals", "stole", "stolen", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",
            "looted", "wins", "won", "robs", "robbed", "pockets", "pocketed")
 EN_LOSE = ("loses", "lost", "breaks", "broke", "destroyed", "shattered")
-EN_LIVE = ("lives in", "lives at", "lived in", "is based in", "is based at", "resides in", "resides at",
+EN_LIVE = ("based at", "based in", "headquartered in", "sits in", "lies at", "operates from", "lives in", "lives at", "lived in", "is based in", "is based at", "resides in", "resides at",
            "is located in", "lies in", "stands in", "settles in", "settled in", "hides in", "is stationed at")
 EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "arrives at", "arrived at",
            "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
@@ -227,3 +228,8 @@ ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
                   "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫")
 ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
 ZH_PERSON_NEXT = set("在说道的是和把被夺握看走笑点摇站坐拿将对向跟与也都已又便就却只还才曾")
+
+ZH_MARRY = ("娶了", "嫁给", "嫁了", "成亲", "结为夫妻", "成婚", "完婚", "结婚", "订婚", "定亲")
+ZH_LOVE = ("喜欢", "爱慕", "暗恋", "爱上", "倾心", "心仪", "看上", "钟情")
+ZH_ALLY_AFTER = ("成了朋友", "是朋友", "成为朋友", "结拜", "结为兄弟", "是好友", "成了好友", "交好", "结盟", "是生死之交")
+ZH_SERVE = ("侍奉", "服侍", "伺候", "效忠", "追随", "跟着", "听命于", "为…效力")

@@ -40,10 +40,12 @@ class Reader(ChineseRules, EnglishRules):
             self._carried = said  # "第45章要死一个人……当场就没了": later sentences speak of that chapter
         self._when = said if said is not None else self._carried
         subject = st.focus
+        last_person = None
         for clause in _clauses(st.text, zh):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
             people = [n for n, _, _ in local if self.kind(n) == "Character"]
-            carried = subject
+            carried = last_person if zh and not people and last_person else subject
+            last_person = people[-1] if people else last_person
             appositive = bool(local) and zh and role_after(st.text[local[0][2]:local[0][2] + 8], "的") is not None \
                 and local[0][1] == clause[0]
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive):

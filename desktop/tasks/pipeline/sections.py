@@ -220,7 +220,8 @@ def is_summary(st: Statement) -> bool:
     return not st.by_author and bool(_SUMMARY.match(st.quote.strip()))
 
 
-_TITLE_ANCHOR = re.compile(r"[「『《“\"']([^」』》”\"'\n]{2,24})[」』》”\"']|([\u4e00-\u9fff]{2,6})那条|"
+_TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
+                           r"([\u4e00-\u9fff]{2,6})那条|"
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b")
 _STEP_EDIT = re.compile(r"第([一二三四五六七八九十\d]+)步|\bstep\s+(\d+)|\bchange\s+(\d+)", re.I)
 
@@ -247,6 +248,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 current.extra.append(st)
                 continue
         anchors = list(_TITLE_ANCHOR.finditer(st.quote))
+        message = " ".join(x.quote for x in statements if x.message_index == st.message_index)
+        if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot", message, re.I):
+            anchors = []  # 「缠丝」 names a whip, not an outline
         cue = any(c in text for c in ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段",
                                       "下一段", "接下来几章", "第二卷", "第三卷")) if zh \
             else bool(re.search(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", text, re.I))
@@ -266,9 +270,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                         item["chapters"] = numbers[:2]
                 current = Finding("plan", item, st, entities=[])
                 out.append(current)
-            if not step_like:
-                continue
             sequence = _sequence(st.quote[anchors[-1].end():] if anchors else st.quote)
+            if not step_like and len(sequence) < 3:
+                continue
             if len(sequence) >= 2:
                 current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
                 continue
@@ -284,7 +288,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         steps = finding.item["steps"]
         for index, step in enumerate(steps):
             step["kind"] = _step_kind(step["summary"], index, len(steps))
-            step["summary"] = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。") or step["summary"]
+            summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
+            summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
+            step["summary"] = summary or step["summary"]
     return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
             or len(out) > 1]
 
