@@ -163,7 +163,9 @@ def _prune_overlaps(text: str, cands: Candidates) -> None:
     """Segmentation noise: 青云 and 宗大比 beside 青云宗. A weaker name that overlaps a stronger one, or
     only ever occurs inside it, goes."""
     def strength(c: Candidate) -> float:
-        return 100.0 if c.canon_kind else c.best_hint[1] + len(c.name) * 0.01
+        # a name that contains another (龙纹玉佩 ⊃ 玉佩, 青云宗 ⊃ 青云) is the fuller reading of those words
+        contains = any(other != c.name and other in c.name for other in cands)
+        return 100.0 if c.canon_kind else c.best_hint[1] + (10.0 if contains else 0.0) + len(c.name) * 0.01
     names = sorted(cands, key=lambda n: strength(cands[n]), reverse=True)
     spans: list[tuple[int, int]] = []
     for name in names:

@@ -74,7 +74,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
     coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds))
     progress(Progress("facts", 2, 4))
-    reader = Reader(kinds, canon.owners, chapter, {n: c.aliases for n, c in cands.items()})
+    forms = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
+    reader = Reader(kinds, canon.owners, chapter, forms)
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     findings += _replacements(statements, findings, kinds)
     busy = {f.statement.index for f in findings}
