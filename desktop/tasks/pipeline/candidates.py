@@ -19,6 +19,9 @@ from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?)[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
+_KIN_INTRO = re.compile(rf"(?:爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
+                        rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
+                        rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
 _ALIAS_INTRO = re.compile(rf"(?:人称|外号|绰号|号称|又叫|又名|别名|道号|法号|昵称|小名|江湖人称|字)[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
@@ -29,7 +32,7 @@ _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE
                                "到", "进", "改成", "换成", "改为", "变成", "成了", "叫做", "名叫", "带回", "带到",
                                "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进", "号", "人称", "外号", "绰号",
                                "道号", "爹", "娘", "父亲", "母亲", "哥哥", "姐姐", "弟弟", "妹妹", "师父", "师兄",
-                               "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见"},
+                               "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见", "归"},
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
 _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
@@ -107,9 +110,16 @@ def valid_name(name: str) -> bool:
 def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool) -> Candidates:
     """Every candidate name with kind hints and the statements that mention it (pronouns not yet resolved)."""
     cands = Candidates()
+    firsts: dict[str, list[str]] = {}
     for name, (kind, aliases) in canon.items():
         for alias in aliases:
             cands.alias_of.setdefault(alias, name)
+        words = name.split()
+        if kind == "Character" and len(words) >= 2 and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
+            firsts.setdefault(words[0], []).append(name)
+    for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
+        if len(names) == 1 and first not in canon:
+            cands.alias_of.setdefault(first, names[0])
     text = "\n".join(s.quote for s in statements)
     for name, (kind, aliases) in canon.items():
         if any(form in text for form in [name, *aliases]):
@@ -241,6 +251,10 @@ _CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十�
 def _chinese(text: str, cands: Candidates) -> None:
     # "阿牛第31章得受个伤": chapter marks are not part of any name (章得 is no person)
     text = _CHAPTER_MARK.sub(lambda m: "，" * len(m.group(0)), text)
+    for match in _KIN_INTRO.finditer(text):  # 她爹苏远山, 丫鬟青萝: a name right after a kinship or service word
+        name = match.group(1)
+        if name not in lx.ZH_NOT_NAMES:
+            cands.add(name, "Character", 3.0)
     for match in _NAME_INTRO.finditer(text):
         name = _trim_left(match.group(1))
         # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
@@ -262,6 +276,7 @@ def _chinese(text: str, cands: Candidates) -> None:
         if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
             continue
         if flag == "nr" and len(word) in (2, 3) and word[0] in lx.ZH_SURNAMES and not word.endswith("家") \
+                and (not kind or word[-1] in _GIVEN_NAME_CHARS) \
                 and not _suffix_glued(text, text.find(word)):
             cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
         elif flag == "nr" and not kind:
@@ -305,6 +320,7 @@ def _chinese(text: str, cands: Candidates) -> None:
 
 
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
+_GIVEN_NAME_CHARS = set("山峰林海江河云风雷龙虎天剑刀")  # 苏远山, 林海: kind suffixes that also end given names
 
 
 def _suffix_glued(text: str, position: int) -> bool:
@@ -359,6 +375,11 @@ def _suffix_spans(text: str) -> list[tuple[str, str, int]]:
                 start -= 1
             name = _trim_left(text[start:end])
             head = len(name) - len(suffix)
+            following = text[end - 1:end + 1]
+            if len(suffix) == 1 and (following in lx.ZH_NOT_NAMES or following in lx.ZH_FACTION_LEADER_ROLES
+                                     or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
+                                     or name[-2:-1] == suffix):
+                break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
             if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):
                 break  # 带回寨: a verb and a suffix, no name
             strong_item = lx.ZH_SUFFIX_KINDS[suffix] == "Item" and suffix not in lx.ZH_WEAK_SUFFIXES and head == 1
@@ -468,6 +489,8 @@ def _english(text: str, cands: Candidates, whole: str) -> None:
             cands.add(name, "Faction", 2.0)
         elif last in lx.EN_HEAD_KINDS and len(words) > 1:
             cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
+        elif len(words) == 1 and not sentence_start and re.search(r"\bthe\s+$", text[: match.start()], re.I):
+            cands.add(name)  # "the Saltmarsh", "the Gull": a place or a thing; the model says which
         elif len(words) == 1 and not sentence_start:
             cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
         elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):

@@ -44,6 +44,8 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         sentence = next((s.quote for s in statements if s.index in cand.mentions), name)
         kind = await _ask(llm, name, sentence, zh, cancel, seed) if llm is not None else NONE
         hinted, weight = cand.best_hint
+        if zh and weight < 1.0 and kind != hinted:
+            continue  # a word segmentation guessed was a name (冷笑, 爱慕): kept only if the model agrees
         if kind == NONE and hinted and (llm is None or weight >= 0.5 and not zh):
             kind = hinted  # no model to ask; or an English capitalised word the model misread
         if kind != NONE:

@@ -6,6 +6,7 @@ grammar-constrained questions; every proposed item carries the quoted words it c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
 
+_PLAN_TALK = re.compile(r"大纲|细纲|短纲|长纲|\boutline\b|\bshort outline\b|\blong outline\b", re.I)
 SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")
 
 
@@ -89,6 +91,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     used = {n for f in survivors for n in f.entities}
     # An outline speaks of the future: names only its steps mention are plans, not facts yet.
     planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
+    planned |= {st.index for st in statements if _PLAN_TALK.search(st.quote)}
     for cand in cands.values():
         cand.mentions -= planned
     document, evidence = _assemble(survivors, cands, kinds, canon, decisions, dropped - used, chapter, statements)
