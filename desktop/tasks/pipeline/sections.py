@@ -156,7 +156,8 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
             earlier.extra.append(st)
             current = earlier
             continue
-        item = {"title": _setting_title(st.text, zh), "category": _category(st.text), "body": st.quote,
+        item = {"title": _subject_thing(st, kinds) or _setting_title(st.text, zh), "category": _category(st.text),
+                "body": st.quote,
                 "entities": list(st.names)}
         current = Finding("settings", item, st, entities=list(st.names))
         out.append(current)
@@ -175,9 +176,26 @@ def _same_subject(finding: Finding, st: Statement) -> bool:
     return _zh(st.text) and len(grams & _grams(st.text)) >= 2 and not _SETTING_TITLE_ZH.search(st.text[:8])
 
 
+_DIVIDED_ZH = re.compile(r"分[为成]?[一二三四五六七八九十两几\d]+[种类个级层阶等大块部]")
+
+
+def _subject_thing(st: Statement, kinds: dict[str, str]) -> str | None:
+    """"万骨渊是北原深处的禁地…" / "Tidecraft is magic drawn from…": a place, group or art the sentence defines."""
+    for name in st.names:
+        if kinds.get(name) in ("Location", "Faction", "Ability") and st.text.startswith(name):
+            rest = st.text[len(name):].lstrip()
+            if re.match(r"(?:是|分|有|在|位于|每|只有|乃)", rest) or re.match(r"(?:is|are|was)\b", rest):
+                return name
+    return None
+
+
 def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
     text, low = st.text, st.text.lower()
     people = [n for n in st.names if kinds.get(n) == "Character"]
+    if not people and _subject_thing(st, kinds) and len(text) >= 12:
+        return True
+    if _zh(text) and _DIVIDED_ZH.search(text):
+        return True
     if _zh(text):
         if any(c in text for c in _STRONG_SETTING_ZH) or (not people and _LIST_ZH.search(text)):
             return True
