@@ -116,7 +116,7 @@ class MainWindow(QMainWindow):
     # -- building ---------------------------------------------------------------------------
 
     def _build_top_bar(self) -> None:
-        self.book_label, self.pointer_label, self.model_label = window_layout.add_top_bar(self)
+        self.book_label, self.pointer_label, self.model_label = window_layout.add_top_bar(self, self.tr("Book"))
 
     def _build_menus(self) -> None:
         book = self.menuBar().addMenu(self.tr("&Book"))

@@ -30,9 +30,9 @@ def save(window: QMainWindow, splitter: QSplitter) -> None:
     state.sync()
 
 
-def add_top_bar(window) -> tuple[QLabel, QLabel, QLabel]:
+def add_top_bar(window, title: str) -> tuple[QLabel, QLabel, QLabel]:
     """The bar over the panes: the book's title, where the story is (the pointer), and the model's state."""
-    bar = QToolBar(window.tr("Book"))
+    bar = QToolBar(title)
     bar.setObjectName("top_bar")
     bar.setMovable(False)
     book_label = QLabel()

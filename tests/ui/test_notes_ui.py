@@ -50,7 +50,7 @@ def test_pasting_the_clipboard_as_a_note(qtbot, window, fake_workbench):
 
 def test_an_empty_clipboard_keeps_nothing_and_says_so(qtbot, window, fake_workbench):
     QApplication.clipboard().setText("")
-    window._paste_note()
+    window.notes.paste()
     assert fake_workbench.called("note") == []
     assert "no text" in window.statusBar().currentMessage()
 
