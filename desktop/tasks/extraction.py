@@ -67,7 +67,7 @@ class ChapterExtractor:
         # Each chunk is a "message": what the pipeline quotes as evidence carries the chunk's id.
         messages = [{"id": None, "role": "user", "content": c["text"], "chunk_id": c["id"]} for c in chunks]
         extraction = await extract_safely(messages, canon, self.llm, zh=self.book.meta.language == "zh",
-                                          chapter=number, cancel=cancel, seed=self.seed)
+                                          chapter=number, prose=True, cancel=cancel, seed=self.seed)
         return await self.run_store(self._propose, number, extraction)
 
     def _read_chapter(self, number: int) -> tuple[list[dict], Canon] | None:

@@ -26,8 +26,9 @@ MAX_MODEL_CALLS = 16
 
 
 async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | None", *, zh: bool,
-                 cancel: "CancelToken | None" = None, seed: int = 0) -> dict[str, str]:
-    """name → kind for every candidate that is a thing of the story; names judged 'none' are left out."""
+                 cancel: "CancelToken | None" = None, seed: int = 0, confident_only: bool = False) -> dict[str, str]:
+    """name → kind for every candidate that is a thing of the story; names judged 'none' are left out.
+    `confident_only`: names the wording leaves open are dropped instead of asked about."""
     kinds: dict[str, str] = {}
     undecided: list[str] = []
     for name, cand in cands.items():
@@ -37,7 +38,7 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         kind, weight = cand.best_hint
         if kind and weight >= CONFIDENT:
             kinds[name] = kind
-        else:
+        elif not confident_only:
             undecided.append(name)
     for name in undecided[:MAX_MODEL_CALLS]:
         cand = cands[name]

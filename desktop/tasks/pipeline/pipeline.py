@@ -61,16 +61,25 @@ class Extraction:
 
 
 async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: bool, chapter: int | None,
-                  focus: str | None = None, progress: ProgressCallback = no_progress,
+                  focus: str | None = None, prose: bool = False, progress: ProgressCallback = no_progress,
                   cancel: CancelToken | None = None, seed: int = 0) -> Extraction:
-    """`messages`: [{"id", "role", "content", "chunk_id"?}] in order. The model is optional (rules alone run)."""
+    """`messages`: [{"id", "role", "content", "chunk_id"?}] in order. The model is optional (rules alone run).
+
+    `prose`: the messages are a chapter's text, not a discussion. A chapter tells what happened: it
+    plans nothing and defines no settings, and in narration a name is a name when it recurs.
+    """
     statements = split(messages)
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh)
     progress(Progress("kinds", 1, 4))
     if cancel is not None:
         cancel.raise_if_cancelled()
-    kinds = await kinding.decide(cands, statements, llm, zh=zh, cancel=cancel, seed=seed)
+    if prose:
+        whole = "\n".join(m.get("content") or "" for m in messages)
+        for name in [n for n, c in cands.items() if not c.canon_kind and whole.count(n) < 2]:
+            del cands[name]
+    kinds = await kinding.decide(cands, statements, None if prose else llm, zh=zh, cancel=cancel, seed=seed,
+                                 confident_only=prose)
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
@@ -81,9 +90,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     findings += _replacements(statements, findings, kinds)
     busy = {f.statement.index for f in findings}
-    findings += sections.hooks(statements, kinds, canon.hooks, chapter)
-    findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
-    findings += sections.plan(statements, kinds)
+    if not prose:
+        findings += sections.hooks(statements, kinds, canon.hooks, chapter)
+        findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
+        findings += sections.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements)
     survivors = decisions.settle(findings)
@@ -94,6 +104,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     planned |= {st.index for st in statements if _PLAN_TALK.search(st.quote)}
     for cand in cands.values():
         cand.mentions -= planned
+    if prose:  # in narration a passing noun is not a character: keep names the facts use or that keep coming back
+        for name in [n for n, c in cands.items() if n not in used and not c.canon_kind
+                     and sum(1 for m in messages if n in (m.get("content") or "")) < 3]:
+            del cands[name]
     document, evidence = _assemble(survivors, cands, kinds, canon, decisions, dropped - used, chapter, statements)
     progress(Progress("decisions", 4, 4))
     notes = [f"{len(cands)} names found, {len(findings)} statements of fact, {len(survivors)} still stand "
