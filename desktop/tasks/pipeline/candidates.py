@@ -51,6 +51,7 @@ class Candidate:
     aliases: list[str] = field(default_factory=list)
     generic: bool = False
     kind: str | None = None
+    strong: bool = False  # introduced (叫X), titled (X真人) or suffixed (X宗): the wording itself says it is a name
 
     def hint(self, kind: str, weight: float) -> None:
         self.hints[kind] += weight
@@ -134,6 +135,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             _chinese(st.quote, cands)
         _english(st.quote, cands, text)
     _aliases(statements, cands)
+    _not_words(cands, text)
     _first_names(cands, text)
     _prune_overlaps(text, cands)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
@@ -153,6 +155,20 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             del cands[other]
     locate(statements, cands)
     return cands
+
+
+def _not_words(cands: Candidates, text: str) -> None:
+    """方才, 起来, 子兴道: what the segmenter reads as an adverb or verb somewhere in the text, or a name with
+    a speech verb glued on, is not a name (unless canon or the author's wording says so)."""
+    if not _has_cjk(text):
+        return
+    plain = {w for w, flag in segment(text) if not flag.startswith(("n", "x", "m"))}
+    for name, cand in list(cands.items()):
+        if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not _has_cjk(name):
+            continue
+        glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
+        if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
+            del cands[name]
 
 
 def _first_names(cands: Candidates, text: str) -> None:
@@ -253,8 +269,8 @@ def _chinese(text: str, cands: Candidates) -> None:
     text = _CHAPTER_MARK.sub(lambda m: "，" * len(m.group(0)), text)
     for match in _KIN_INTRO.finditer(text):  # 她爹苏远山, 丫鬟青萝: a name right after a kinship or service word
         name = match.group(1)
-        if name not in lx.ZH_NOT_NAMES:
-            cands.add(name, "Character", 3.0)
+        if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
+            cand.strong = True
     for match in _NAME_INTRO.finditer(text):
         name = _trim_left(match.group(1))
         # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
@@ -262,8 +278,10 @@ def _chinese(text: str, cands: Candidates) -> None:
         thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
                       and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
         kind = suffix_kind(name) or thing
-        if cands.add(name, kind or "Character", 3.0) is not None and thing:
-            cands.renamed.append((name, named))
+        if (cand := cands.add(name, kind or "Character", 3.0)) is not None:
+            cand.strong = True
+            if thing:
+                cands.renamed.append((name, named))
     for match in _QUOTED.finditer(text):
         name = match.group(1).strip()
         if _has_cjk(name) and len(name) <= 8:
@@ -304,8 +322,9 @@ def _chinese(text: str, cands: Candidates) -> None:
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
         if end - 1 not in person_starts and end - len(name) in word_starts:
             cand = cands.add(name, kind, 2.0)
-            if cand is not None and kind == "Item" and len(name) == 2:
-                cand.generic = True
+            if cand is not None:
+                cand.strong = True
+                cand.generic = cand.generic or (kind == "Item" and len(name) == 2)
     for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
         for verb in verbs:
             for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
@@ -332,15 +351,21 @@ def _suffix_glued(text: str, position: int) -> bool:
         and bool(re.match(rf"[{CJK}]{{2}}", text[position - 2:position]))
 
 
+_SPEECH_TAIL = set("道笑说曰问听见叹便又也忙因遂等们")
+
+
 def _repeated_surnamed(text: str) -> list[str]:
     """林动 twice, each time followed by a verb or particle: a person jieba's dictionary does not know."""
     found = []
+    # 方才, 于是, 何必: words the segmenter knows as something other than a name are not names
+    common = {w for w, flag in segment(text) if len(w) == 2 and not flag.startswith("n")}
     for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}小阿])[{CJK}]", text):
         for length in ((2,) if match.group(0)[0] in "小阿" else (3, 2)):
             name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]
             ends = [m.end() for m in re.finditer(re.escape(name), text)]
             if len(ends) >= 2 and any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends) \
-                    and name not in lx.ZH_NOT_NAMES and not suffix_kind(name):
+                    and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) and name not in common \
+                    and not (len(name) == 3 and name[-1] in _SPEECH_TAIL):
                 found.append(name)
                 break
     return found

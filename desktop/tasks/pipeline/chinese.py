@@ -215,6 +215,9 @@ class ChineseRules:
                 out.append(self._state(st, subject, "alive", "dead"))
                 break
         realm = _zh_realm(tail, bare=bool(chars))
+        if realm and not any(w in realm for w in lx.ZH_REALM_WORDS) and \
+                not re.search(r"境界|修为|突破|晋升|修炼|练到|冲到|进阶|踏入", st.text):
+            realm = None  # 三层 of a building is no realm: a level needs cultivation around it
         if realm:
             out.append(self._state(st, subject, "realm", realm))
         things = [n for n, _, _ in spans if self.kind(n) == "Item"]

@@ -88,6 +88,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     forms = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
     reader = Reader(kinds, canon.owners, chapter, forms)
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
+    if prose:
+        findings = [f for f in findings if f.section != "states" or _said_of(f)]
     findings += _replacements(statements, findings, kinds)
     busy = {f.statement.index for f in findings}
     if not prose:
@@ -132,6 +134,19 @@ def _replacements(statements: list[Statement], findings: list[Finding], kinds: d
                 item = {**earlier[-1].item, "to": name}
                 out.append(Finding("relations", item, st, replaces=True, entities=[item["from"], name]))
     return out
+
+
+def _said_of(finding: Finding) -> bool:
+    """In narration a state counts when the sentence says it of its subject right there ("林如海病逝"), not
+    somewhere in a long sentence of dialogue about someone else."""
+    item, text = finding.item, finding.statement.text
+    at = text.find(item["entity"])
+    if at < 0:
+        return False
+    after = text[at + len(item["entity"]):at + len(item["entity"]) + 6]
+    cue = str(item["value"]) if item["key"] not in ("alive",) else ""
+    return bool(cue and cue[:2] in after) or (item["key"] == "alive" and re.match(
+        r"(?:已|便|就|竟|也)?(?:死|病逝|身亡|去世|过世|亡故|殁)", after) is not None)
 
 
 def _focus_from_title(title: str | None, kinds: dict[str, str]) -> str | None:
