@@ -10,11 +10,11 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections import Counter
-from dataclasses import dataclass, field
 from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.english_names import english, first_names
+from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
@@ -35,77 +35,8 @@ _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE
                                "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见", "归"},
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
-_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
 _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
-
-
-@dataclass
-class Candidate:
-    """A name the discussion uses, where it occurs, and the votes for its kind."""
-
-    name: str
-    hints: Counter = field(default_factory=Counter)
-    mentions: set[int] = field(default_factory=set)
-    canon_kind: str | None = None
-    aliases: list[str] = field(default_factory=list)
-    generic: bool = False
-    kind: str | None = None
-    strong: bool = False  # introduced (叫X), titled (X真人) or suffixed (X宗): the wording itself says it is a name
-
-    def hint(self, kind: str, weight: float) -> None:
-        self.hints[kind] += weight
-
-    @property
-    def best_hint(self) -> tuple[str | None, float]:
-        if not self.hints:
-            return None, 0.0
-        kind, weight = self.hints.most_common(1)[0]
-        return kind, weight
-
-
-class Candidates(dict[str, Candidate]):
-    """name → Candidate, with aliases pointing at their main name."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.alias_of: dict[str, str] = {}
-        self.renamed: list[tuple[str, str]] = []  # (a thing's name, the words just before it: 一条软鞭，)
-
-    def add(self, name: str, kind: str | None = None, weight: float = 0.0) -> Candidate | None:
-        name = name.strip(" \t'’\"“”「」『』《》()（）,，.。")
-        if _has_cjk(name):
-            name = name.rstrip("吧了啊呢吗的呀嘛")
-        if not valid_name(name):
-            return None
-        name = self.alias_of.get(name, name)
-        cand = self.setdefault(name, Candidate(name))
-        if kind:
-            cand.hint(kind, weight)
-        return cand
-
-    def resolve(self, name: str) -> str:
-        return self.alias_of.get(name, name)
-
-    def surface_forms(self) -> list[tuple[str, str]]:
-        """(text to look for, main name), longest first so 林风 inside 林风华 is not matched twice."""
-        forms = [(n, n) for n in self] + [(a, n) for a, n in self.alias_of.items() if n in self]
-        return sorted(forms, key=lambda pair: len(pair[0]), reverse=True)
-
-
-_GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
-_GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
-
-
-def valid_name(name: str) -> bool:
-    if not name or len(name) > 40 or name.isdigit():
-        return False
-    if re.search(rf"[{CJK}]", name):
-        return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
-            and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
-            and not any(name.endswith(w) and len(name) > len(w) for w in _GENERIC_TAILS)
-    words = name.split()
-    return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper()
 
 
 def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool) -> Candidates:
@@ -133,10 +64,10 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for st in statements:
         if _has_cjk(st.quote):
             _chinese(st.quote, cands)
-        _english(st.quote, cands, text)
+        english(st.quote, cands, text)
     _aliases(statements, cands)
     _not_words(cands, text)
-    _first_names(cands, text)
+    first_names(cands, text)
     _prune_overlaps(text, cands)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
@@ -169,20 +100,6 @@ def _not_words(cands: Candidates, text: str) -> None:
         glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
         if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
             del cands[name]
-
-
-def _first_names(cands: Candidates, text: str) -> None:
-    """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
-    owners: dict[str, list[str]] = {}
-    for name, cand in cands.items():
-        words = name.split()
-        kind = cand.canon_kind or cand.best_hint[0]
-        if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
-            owners.setdefault(words[0], []).append(name)
-    for first, names in owners.items():
-        if len(names) == 1 and re.search(rf"\b{re.escape(first)}\b(?!\s+[A-Z])", text):
-            cands.pop(first, None)
-            cands.alias_of.setdefault(first, names[0])
 
 
 def _prune_overlaps(text: str, cands: Candidates) -> None:
@@ -338,6 +255,7 @@ def _chinese(text: str, cands: Candidates) -> None:
                 cands.add(obj, "Item", 2.0)
 
 
+_GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
 _GIVEN_NAME_CHARS = set("山峰林海江河云风雷龙虎天剑刀")  # 苏远山, 林海: kind suffixes that also end given names
 
@@ -472,53 +390,3 @@ def _last_character_in(text: str, cands: Candidates) -> str | None:
         if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character":
             best, where = name, position
     return best
-
-
-# -- English ------------------------------------------------------------------------
-
-
-_EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
-               "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
-               "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
-               "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
-               "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should"}
-_EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
-                       r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
-_EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
-              "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
-
-
-def _english(text: str, cands: Candidates, whole: str) -> None:
-    for match in _EN_INTRO.finditer(text):
-        before = text[max(0, match.start() - 30):match.start()].lower()
-        thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)
-        cands.add(match.group(1).replace("’", "'"), "Item" if thing else "Character", 3.0 if thing else 1.0)
-    for match in _EN_SPAN.finditer(text):
-        words = match.group(0).replace("’", "'").split()
-        while words and words[0].lower().rstrip(".,:") in _EN_LEADING:
-            words = words[1:]
-        if words and words[-1].endswith("'s"):
-            words[-1] = words[-1][:-2]
-        if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
-            continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
-        name = " ".join(words)
-        first, last = words[0].lower().rstrip("."), words[-1].lower()
-        sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
-        if len(words) == 1 and name.lower() in lx.EN_NOT_NAMES:
-            continue
-        if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
-            continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
-        if first in lx.EN_PERSON_TITLES and len(words) > 1:
-            cands.add(name, "Character", 3.0)
-        elif first in ("house", "clan", "order") and len(words) > 1:
-            cands.add(name, "Faction", 2.0)
-        elif last in lx.EN_HEAD_KINDS and len(words) > 1:
-            cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
-        elif len(words) == 1 and not sentence_start and re.search(r"\bthe\s+$", text[: match.start()], re.I):
-            cands.add(name)  # "the Saltmarsh", "the Gull": a place or a thing; the model says which
-        elif len(words) == 1 and not sentence_start:
-            cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
-        elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
-            cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
-        else:
-            cands.add(name)

@@ -1,0 +1,71 @@
+"""English name candidates: capitalised spans, titles (Mr., Lady), "called X", and first names of known characters."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.names import Candidates
+
+_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
+
+
+_EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
+               "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
+               "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
+               "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
+               "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should"}
+_EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
+                       r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
+_EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
+              "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
+
+
+def english(text: str, cands: Candidates, whole: str) -> None:
+    for match in _EN_INTRO.finditer(text):
+        before = text[max(0, match.start() - 30):match.start()].lower()
+        thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)
+        cands.add(match.group(1).replace("’", "'"), "Item" if thing else "Character", 3.0 if thing else 1.0)
+    for match in _EN_SPAN.finditer(text):
+        words = match.group(0).replace("’", "'").split()
+        while words and words[0].lower().rstrip(".,:") in _EN_LEADING:
+            words = words[1:]
+        if words and words[-1].endswith("'s"):
+            words[-1] = words[-1][:-2]
+        if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
+            continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
+        name = " ".join(words)
+        first, last = words[0].lower().rstrip("."), words[-1].lower()
+        sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
+        if len(words) == 1 and name.lower() in lx.EN_NOT_NAMES:
+            continue
+        if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
+            continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
+        if first in lx.EN_PERSON_TITLES and len(words) > 1:
+            cands.add(name, "Character", 3.0)
+        elif first in ("house", "clan", "order") and len(words) > 1:
+            cands.add(name, "Faction", 2.0)
+        elif last in lx.EN_HEAD_KINDS and len(words) > 1:
+            cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
+        elif len(words) == 1 and not sentence_start and re.search(r"\bthe\s+$", text[: match.start()], re.I):
+            cands.add(name)  # "the Saltmarsh", "the Gull": a place or a thing; the model says which
+        elif len(words) == 1 and not sentence_start:
+            cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
+        elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
+            cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
+        else:
+            cands.add(name)
+
+
+def first_names(cands: Candidates, text: str) -> None:
+    """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
+    owners: dict[str, list[str]] = {}
+    for name, cand in cands.items():
+        words = name.split()
+        kind = cand.canon_kind or cand.best_hint[0]
+        if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
+            owners.setdefault(words[0], []).append(name)
+    for first, names in owners.items():
+        if len(names) == 1 and re.search(rf"\b{re.escape(first)}\b(?!\s+[A-Z])", text):
+            cands.pop(first, None)
+            cands.alias_of.setdefault(first, names[0])

@@ -1,0 +1,78 @@
+"""A candidate name, the votes for its kind, and the set of them a discussion uses."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from desktop.tasks.pipeline import lexicon as lx
+
+CJK = "\u4e00-\u9fff"
+
+
+@dataclass
+class Candidate:
+    """A name the discussion uses, where it occurs, and the votes for its kind."""
+
+    name: str
+    hints: Counter = field(default_factory=Counter)
+    mentions: set[int] = field(default_factory=set)
+    canon_kind: str | None = None
+    aliases: list[str] = field(default_factory=list)
+    generic: bool = False
+    kind: str | None = None
+    strong: bool = False  # introduced (叫X), titled (X真人) or suffixed (X宗): the wording itself says it is a name
+
+    def hint(self, kind: str, weight: float) -> None:
+        self.hints[kind] += weight
+
+    @property
+    def best_hint(self) -> tuple[str | None, float]:
+        if not self.hints:
+            return None, 0.0
+        kind, weight = self.hints.most_common(1)[0]
+        return kind, weight
+
+
+class Candidates(dict[str, Candidate]):
+    """name → Candidate, with aliases pointing at their main name."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.alias_of: dict[str, str] = {}
+        self.renamed: list[tuple[str, str]] = []  # (a thing's name, the words just before it: 一条软鞭，)
+
+    def add(self, name: str, kind: str | None = None, weight: float = 0.0) -> Candidate | None:
+        name = name.strip(" \t'’\"“”「」『』《》()（）,，.。")
+        if bool(re.search(rf"[{CJK}]", name)):
+            name = name.rstrip("吧了啊呢吗的呀嘛")
+        if not valid_name(name):
+            return None
+        name = self.alias_of.get(name, name)
+        cand = self.setdefault(name, Candidate(name))
+        if kind:
+            cand.hint(kind, weight)
+        return cand
+
+    def resolve(self, name: str) -> str:
+        return self.alias_of.get(name, name)
+
+    def surface_forms(self) -> list[tuple[str, str]]:
+        """(text to look for, main name), longest first so 林风 inside 林风华 is not matched twice."""
+        forms = [(n, n) for n in self] + [(a, n) for a, n in self.alias_of.items() if n in self]
+        return sorted(forms, key=lambda pair: len(pair[0]), reverse=True)
+
+
+_GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
+
+
+def valid_name(name: str) -> bool:
+    if not name or len(name) > 40 or name.isdigit():
+        return False
+    if re.search(rf"[{CJK}]", name):
+        return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
+            and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
+            and not any(name.endswith(w) and len(name) > len(w) for w in _GENERIC_TAILS)
+    words = name.split()
+    return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper()
