@@ -18,10 +18,14 @@ from desktop.workbench import Workbench  # noqa: E402
 from tests.bench.settle_score import SECTIONS, aggregate, score  # noqa: E402
 
 GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
+# written apart from the pipeline's tuning, to measure how it generalises: `--gold tests/fixtures/settle_heldout`
+HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--cases", default="*.json", help=f"glob of gold cases in {GOLD} (default: all)")
+    parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
+                        help=f"the folder of gold cases (default: {GOLD}; the held-out set is {HELDOUT})")
+    parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",
                         help='"default" (the model the app would pick), a .gguf path, '
@@ -32,8 +36,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="score the predictions of an earlier --out file again, without the model")
 
 
-def load_cases(pattern: str = "*.json", limit: int | None = None) -> list[dict]:
-    cases = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(GOLD.glob(pattern))]
+def load_cases(pattern: str = "*.json", limit: int | None = None, gold: str | Path = GOLD) -> list[dict]:
+    cases = [json.loads(path.read_text(encoding="utf-8")) for path in sorted(Path(gold).glob(pattern))]
     return cases[:limit] if limit is not None else cases
 
 
@@ -77,13 +81,16 @@ async def run(args: argparse.Namespace) -> dict:
     """{"recall", "precision", "items", "seconds_per_case", "cases", "errors", "by_section", "by_language",
     "model"}; prints nothing. seconds_per_case times settle() alone (book creation and canon excluded).
     With --rescore, the predictions of an earlier --out file are scored again (no model)."""
-    cases = load_cases(args.cases, args.limit)
+    gold = Path(getattr(args, "gold", None) or GOLD)
+    cases = load_cases(args.cases, args.limit, gold)
     if not cases:
-        raise SystemExit(f"no gold cases match {args.cases!r} in {GOLD}")
+        raise SystemExit(f"no gold cases match {args.cases!r} in {gold}")
     if getattr(args, "rescore", None):
         earlier = json.loads(Path(args.rescore).read_text(encoding="utf-8"))
         runs = {d["id"]: (d["predicted"], d["seconds"], d["error"]) for d in earlier["cases"]}
         cases = [case for case in cases if case["id"] in runs]
+        if not cases:
+            raise SystemExit(f"no case of {args.rescore} is in {gold}: was it run with another --gold?")
         return report(cases, [runs[case["id"]] for case in cases], earlier["summary"].get("model"), args.out)
     wb = Workbench(settings_for(args.backend, getattr(args, "server_model", "")))
     runs = []

@@ -13,6 +13,7 @@ from desktop.tasks.vocabulary import RELATIONS, STATES
 from tests.bench.settle_score import aggregate, score, similar
 
 GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
+HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
 
 
 def section(result: dict, name: str) -> dict:
@@ -215,8 +216,8 @@ def test_aggregate_micro_averages_over_items_and_reports_every_section():
 # -- the gold set itself -------------------------------------------------------------------------
 
 
-def gold_cases() -> list[dict]:
-    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(GOLD.glob("*.json"))]
+def gold_cases(folder: Path = GOLD) -> list[dict]:
+    return [json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))]
 
 
 def test_the_gold_set_is_valid_settlement_documents_in_the_closed_vocabulary():
@@ -240,3 +241,44 @@ def test_every_gold_case_scores_perfectly_against_itself_and_absent_phrases_are_
     for case in gold_cases():
         result = score(case["expected"], case["expected"], case.get("canon"), case.get("absent", []))
         assert result["matched"] == result["items"] == result["predicted"], case["id"]
+
+
+# -- the held-out set: written apart from the pipeline's tuning --------------------------------------
+
+
+def test_the_held_out_set_is_valid_documents_in_the_closed_vocabulary_and_apart_from_the_gold_set():
+    cases = gold_cases(HELDOUT)
+    assert len(cases) == 24
+    assert (sum(case["language"] == "zh" for case in cases), sum(case["language"] == "en" for case in cases)) == (16, 8)
+    ids = {case["id"] for case in cases}
+    assert len(ids) == len(cases) and not ids & {case["id"] for case in gold_cases()}
+    for case in cases:
+        assert 2 <= len(case["messages"]) <= 8, case["id"]
+        assert {m["role"] for m in case["messages"]} <= {"user", "assistant"}, case["id"]
+        assert case["messages"][0]["role"] == "user", case["id"]
+        for doc in (case["expected"], case.get("canon") or {}):
+            documents.validate(doc)
+        for item in case["expected"].get("relations", []) + case["expected"].get("ends", []):
+            assert item["type"] in RELATIONS, (case["id"], item)
+        for item in case["expected"].get("states", []):
+            assert item["key"] in STATES, (case["id"], item)
+
+
+def test_every_held_out_case_names_only_entities_it_creates_or_its_canon_holds():
+    for case in gold_cases(HELDOUT):
+        known = {name for doc in (case["expected"], case.get("canon") or {}) for entity in doc.get("entities", [])
+                 for name in [entity["name"], *entity.get("aliases", [])]}
+        expected = case["expected"]
+        named = ([r[end] for r in expected.get("relations", []) + expected.get("ends", []) for end in ("from", "to")]
+                 + [s["entity"] for s in expected.get("states", [])]
+                 + [n for h in expected.get("hooks", []) for n in h.get("involves", [])]
+                 + [n for item in expected.get("settings", []) + expected.get("plan", []) for n in item.get("entities", [])])
+        assert set(named) <= known, (case["id"], set(named) - known)
+        absent = {a.casefold() for a in case.get("absent", [])}
+        assert not absent & {name.casefold() for name in known}, case["id"]
+
+
+def test_every_held_out_case_scores_perfectly_against_itself():
+    for case in gold_cases(HELDOUT):
+        result = score(case["expected"], case["expected"], case.get("canon"), case.get("absent", []))
+        assert result["matched"] == result["items"] == result["predicted"] > 0, case["id"]
