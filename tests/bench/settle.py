@@ -103,7 +103,7 @@ async def run(args: argparse.Namespace) -> dict:
                     runs.append((*await settle_case(wb, case, Path(tmp)), None))
                 except Exception as exc:  # one failing case is a measurement (nothing found), not the end of the bench
                     runs.append(({}, time.perf_counter() - started, f"{type(exc).__name__}: {exc}"))
-        model = wb.model_status().get("model")
+        model = wb.model_status().model
     finally:
         await wb.shutdown()
     return report(cases, runs, Path(model).name if model else None, args.out)
