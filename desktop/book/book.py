@@ -115,7 +115,7 @@ class Book:
             if book.journal.quarantined:
                 log.warning("settlements set aside as failed at open (retry or discard them): %s",
                             book.journal.quarantined)
-            book.gaps = book.journal.gaps()
+            book.gaps = book.journal.reconcile()
             for gap in book.gaps:
                 log.warning("journal and graphs disagree: %s", gap)
         except BaseException:

@@ -111,7 +111,7 @@ class Journal:
             repaired.append(sid)
         return repaired
 
-    def gaps(self) -> list[str]:
+    def reconcile(self) -> list[str]:
         """Where the journal and the graphs disagree (a lost archive WAL, an old archive or graph copied back):
         one line each, to report. New settlement ids are moved past every id the graphs hold, so a new
         settlement can never be taken for one of them and skipped as "already applied"."""

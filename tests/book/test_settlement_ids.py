@@ -45,7 +45,7 @@ def test_after_the_archive_loses_its_last_settlements_a_new_one_still_reaches_th
 def test_an_applied_settlement_missing_from_a_graph_is_reported(tmp_path):
     with Book.create(tmp_path / "novel", title="武动") as book:
         sid = book.journal.apply(person("林动", 1), source="test").settlement_id
-        assert book.journal.gaps() == []
+        assert book.journal.reconcile() == []
         book.plan.unmark_settlement(sid)  # as if the plan graph came back from an older copy
     with Book.open(tmp_path / "novel") as book:
         assert book.gaps == [f"settlements the journal has as applied are missing from the plan graph: {sid}"]

@@ -106,7 +106,7 @@ def test_retry_applies_the_failed_settlement_once_the_cause_is_gone(path, monkey
         assert result.settlement_id == sid and result.applied["states"] == 1
         assert book.journal.failed() == [] and book.archive.journal_get(sid)["error"] is None
         assert book.facts.snapshot(12, entity="小动")["entities"][0]["attributes"] == {"realm": "地元境"}
-        assert book.journal.gaps() == []
+        assert book.journal.reconcile() == []
 
 
 def test_retry_with_an_edited_document_validates_it_first(path, monkeypatch):
