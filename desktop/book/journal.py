@@ -117,7 +117,7 @@ class Journal:
         settlement can never be taken for one of them and skipped as "already applied"."""
         marked = {"fact": self.facts.settlement_ids(), "plan": self.plan.settlement_ids()}
         self.archive.journal_ids_above(max(marked["fact"] | marked["plan"], default=0))
-        applied = self.archive.journal_ids(("applied",))
+        applied = self.archive.journal_ids((APPLIED,))
         found = []
         for graph, ids in marked.items():
             if ids - applied:
@@ -213,7 +213,9 @@ class Journal:
 
 def _storage_failure(exc: Exception) -> bool:
     # Kuzu reports a refused write as a RuntimeError naming an IO exception; the archive as StorageWriteError.
-    return isinstance(exc, (OSError, StorageWriteError)) or (isinstance(exc, RuntimeError) and "IO exception" in str(exc))
+    if isinstance(exc, (OSError, StorageWriteError)):
+        return True
+    return isinstance(exc, RuntimeError) and "IO exception" in str(exc)
 
 
 def _ids(ids: set[int], shown: int = 20) -> str:

@@ -52,6 +52,16 @@ def break_states(monkeypatch) -> None:
     monkeypatch.setattr(Applier, "_state", boom)
 
 
+def test_a_statement_kuzu_itself_refuses_midway_is_set_aside_with_kuzus_own_error(path, monkeypatch):
+    # Kuzu rolls the transaction back by itself when a statement fails: the error must still be the one shown.
+    monkeypatch.setattr(Applier, "_state", lambda self, *a: self.g.execute("MATCH (n:NoSuchTable) RETURN n"))
+    with Book.open(path) as book:
+        before = dump(book)
+        with pytest.raises(BookError, match="set aside as failed.*NoSuchTable"):
+            book.journal.apply(BREAKING, source="test")
+        assert dump(book) == before
+
+
 def test_an_apply_that_raises_midway_is_set_aside_and_leaves_every_store_as_before(path, monkeypatch):
     break_states(monkeypatch)
     with Book.open(path) as book:

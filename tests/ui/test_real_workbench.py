@@ -130,7 +130,8 @@ def test_a_settlement_that_broke_is_retried_from_the_failed_settlements_dialog(q
     workbench = book
     monkeypatch.setattr(Applier, "_state", lambda *a: 1 / 0)  # the fact graph breaks mid-apply
     with pytest.raises(BookError, match="set aside as failed"):
-        wait_for(qtbot, workbench.apply({"chapter": 9, "states": [{"entity": "林动", "key": "境界", "value": "地元"}]}))
+        wait_for(qtbot, workbench.apply({"chapter": 9, "states": [
+            {"entity": "林动", "key": "境界", "value": "地元"}]}))
     monkeypatch.undo()
     window = MainWindow(workbench)
     qtbot.addWidget(window)
