@@ -95,6 +95,18 @@ async def _undo(wb: Workbench, args: argparse.Namespace) -> Any:
     return await wb.undo(args.settlement_id)
 
 
+@command("failed")
+async def _failed(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.discard is not None:
+        return await wb.discard_settlement(args.discard)
+    if args.retry is not None:
+        return await wb.retry_settlement(args.retry, args.document)
+    if args.document is not None:
+        raise ValueError("--document goes with --retry ID")
+    return [{"id": e["id"], "source": e["source"], "chapter": (e["document"] or {}).get("chapter"),
+             "updated_at": e["updated_at"], "error": e["error"]} for e in await wb.failed_settlements()]
+
+
 @command("facts")
 async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
     snap = await wb.facts(entity=args.entity, as_of=args.as_of)
@@ -289,6 +301,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("undo", "undo an applied settlement")
     p.add_argument("settlement_id", type=int)
+
+    p = add("failed", "settlements set aside because applying them failed: list, --discard or --retry them")
+    action = p.add_mutually_exclusive_group()
+    action.add_argument("--discard", type=int, metavar="ID", help="give it up (its document stays in the journal)")
+    action.add_argument("--retry", type=int, metavar="ID", help="apply it again")
+    p.add_argument("--document", type=Path, metavar="FILE", help="with --retry: an edited settlement document")
 
     p = add("facts", "the fact graph as of a chapter (default: the narrative pointer)")
     p.add_argument("--entity", help="one entity, by name or alias")

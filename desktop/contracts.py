@@ -231,5 +231,7 @@ class Health:
     chapters: int = 0
     extract_pending: int = 0
     unembedded_chapters: int = 0
+    failed_settlements: int = 0  # set aside: the author retries or discards them
+    journal_gaps: int = 0  # where journal and graphs disagree (see Book.gaps)
 
     from_row = classmethod(_pick)

@@ -63,7 +63,9 @@ def report(settings: Settings, book: Path | None = None) -> dict[str, Any]:
             with Book.open(book) as opened:
                 result["book"] = {"path": str(book), "title": opened.meta.title,
                                   "schema_version": opened.meta.schema_version,
-                                  "facts": opened.facts.counts(), "archive": opened.archive.counts()}
+                                  "facts": opened.facts.counts(), "archive": opened.archive.counts(),
+                                  "failed_settlements": [e["id"] for e in opened.journal.failed()],
+                                  "journal_gaps": opened.gaps}
         except Exception as exc:
             result["book"] = {"path": str(book), "error": str(exc)}
     return result

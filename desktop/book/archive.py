@@ -15,7 +15,7 @@ from desktop.book.archive_conversations import Conversations
 from desktop.book.archive_journal import JournalAndJobs
 from desktop.book.archive_library import SettingsLibrary
 from desktop.book.archive_tables import dicts, fts_available, versions
-from desktop.book.errors import BookCorruptError, BookError, BookLockedError
+from desktop.book.errors import BookCorruptError, BookError, BookLockedError, StorageWriteError
 
 __all__ = ["Archive", "fts_available", "versions"]
 
@@ -70,7 +70,7 @@ class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs):
             reason = _write_failure(exc)
             if reason is None:
                 raise
-            raise BookError(f"cannot write {self.path}: {reason}; nothing of this change was saved") from exc
+            raise StorageWriteError(f"cannot write {self.path}: {reason}; nothing of this change was saved") from exc
 
     def _read(self, statement: Any, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:

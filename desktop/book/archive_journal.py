@@ -50,6 +50,21 @@ class JournalAndJobs:
             select = select.where(tables.journal.c.state.in_(states))
         return self._read(select)
 
+    def journal_ids(self, states: tuple[str, ...]) -> set[int]:
+        j = tables.journal.c
+        with self.engine.connect() as conn:
+            return set(conn.scalars(sa.select(j.id).where(j.state.in_(states))))
+
+    def journal_ids_above(self, floor: int) -> None:
+        """New settlements get ids above `floor`. AUTOINCREMENT keeps its counter in the database, so an archive
+        whose WAL was lost or that came back from an old copy would hand out ids the graphs already hold."""
+        with self._writing() as conn:
+            seq = conn.scalar(sa.text("SELECT seq FROM sqlite_sequence WHERE name = 'journal'"))
+            if seq is None:
+                conn.execute(sa.text("INSERT INTO sqlite_sequence(name, seq) VALUES ('journal', :n)"), {"n": floor})
+            elif seq < floor:
+                conn.execute(sa.text("UPDATE sqlite_sequence SET seq = :n WHERE name = 'journal'"), {"n": floor})
+
     # -- job queue ---------------------------------------------------------------
 
     def enqueue_job(self, kind: str, payload: dict, *, unique_key: str | None = None) -> int:

@@ -72,6 +72,7 @@ class Book:
             raise
         self.journal = Journal(self.archive, self.facts, self.plan, language=meta.language)
         # Every write reports itself here; an operation takes what its own writes changed.
+        self.gaps: list[str] = []  # where the journal and the graphs disagree, found at open
         self.changes = ChangeLog()
         self.changes.watch_archive(self.archive.engine)
         self.facts.on_statement = self.changes.watch_graph("facts")
@@ -111,6 +112,12 @@ class Book:
             repaired = book.journal.recover()
             if repaired:
                 log.warning("repaired settlements interrupted by a crash: %s", repaired)
+            if book.journal.quarantined:
+                log.warning("settlements set aside as failed at open (retry or discard them): %s",
+                            book.journal.quarantined)
+            book.gaps = book.journal.reconcile()
+            for gap in book.gaps:
+                log.warning("journal and graphs disagree: %s", gap)
         except BaseException:
             book.close()
             raise

@@ -23,3 +23,7 @@ class DocumentError(BookError):
 
 class DependentSettlementError(BookError):
     """Undo refused: a later settlement builds on what this one added."""
+
+
+class StorageWriteError(BookError):
+    """The disk refused a write (full, failing, read-only): the book is not at fault and nothing was saved."""

@@ -8,6 +8,7 @@ from typing import Any
 from desktop.book import fact_queries as q
 from desktop.book.errors import DependentSettlementError
 from desktop.book.fact_applier import Applier
+from desktop.book.fact_dependencies import dependents
 from desktop.book.fact_queries import ENTITY_KINDS
 from desktop.book.fact_queries import decode as _decode
 from desktop.book.fact_queries import label as _kind
@@ -171,19 +172,14 @@ class FactGraph(GraphStore):
         return True
 
     def check_undo(self, sid: int) -> None:
-        """DependentSettlementError if later settlements build on entities this one created."""
-        later = self.execute(
-            q.LATER_EDGES_ON_ADDED_ENTITIES,
-            {"sid": sid},
-        )
-        later += self.execute(
-            q.LATER_STATES_ON_ADDED_ENTITIES,
-            {"sid": sid},
-        )
-        if later:
-            names = ", ".join(sorted({f"{r['name']} (settlement {r['later']})" for r in later}))
+        """DependentSettlementError if later settlements build on what this one wrote (see fact_dependencies)."""
+        found = dependents(self, sid)
+        if found:
+            later = sorted(found, reverse=True)
+            names = "; ".join(f"settlement {other}: {', '.join(sorted(found[other]))}" for other in sorted(found))
             raise DependentSettlementError(
-                f"settlement {sid} cannot be undone: later settlements build on what it added: {names}; undo those first"
+                f"settlement {sid} cannot be undone: later settlements build on what it wrote ({names}); "
+                f"undo {', '.join(f'#{other}' for other in later)} first"
             )
 
     def _restore(self, change: dict) -> None:

@@ -88,7 +88,10 @@ class GraphStore:
             try:
                 yield
             except BaseException:
-                self._conn.execute("ROLLBACK")
+                try:
+                    self._conn.execute("ROLLBACK")
+                except RuntimeError:  # Kuzu already rolled back after a failed statement
+                    pass
                 raise
             else:
                 self._conn.execute("COMMIT")
@@ -96,6 +99,17 @@ class GraphStore:
                 self._in_tx = False
 
     # -- settlement markers -------------------------------------------------
+
+    def settlement_ids(self) -> set[int]:
+        return {row["id"] for row in self.execute("MATCH (s:Settlement) RETURN s.id AS id")}
+
+    def later_settlements(self, settlement_id: int) -> list[int]:
+        """Settlements recorded here after this one (record time, then id), oldest first."""
+        rows = self.execute("MATCH (s:Settlement) RETURN s.id AS id, s.recorded_at AS at ORDER BY at, id")
+        this = next((row for row in rows if row["id"] == settlement_id), None)
+        if this is None:
+            return []
+        return [row["id"] for row in rows if (row["at"], row["id"]) > (this["at"], this["id"])]
 
     def has_settlement(self, settlement_id: int) -> bool:
         return bool(self.scalar("MATCH (s:Settlement {id: $id}) RETURN count(s)", {"id": settlement_id}))

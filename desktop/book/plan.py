@@ -202,7 +202,7 @@ class PlanGraph(GraphStore):
         undo = self.settlement_undo(settlement_id)
         created = {n["id"] for level in LEVELS for n in self._created_by(settlement_id, level)}
         touched = created | {entry["id"] for entry in undo}
-        for later in self._later_settlements(settlement_id):
+        for later in self.later_settlements(settlement_id):
             if any(entry["id"] in touched for entry in self.settlement_undo(later)):
                 raise DependentSettlementError(
                     f"settlement {later} changed plan nodes that settlement {settlement_id} wrote; undo {later} first"
@@ -213,11 +213,6 @@ class PlanGraph(GraphStore):
                 f"settlement {dependents[0]} added plan nodes under outlines that settlement "
                 f"{settlement_id} created; undo {dependents[0]} first"
             )
-
-    def _later_settlements(self, settlement_id: int) -> list[int]:
-        rows = self.execute(q.SETTLEMENTS)
-        this = next(row for row in rows if row["id"] == settlement_id)
-        return [row["id"] for row in rows if (row["at"], row["id"]) > (this["at"], this["id"])]
 
     def _foreign_children(self, settlement_id: int) -> list[int]:
         rows = self.execute(

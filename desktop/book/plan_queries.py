@@ -43,7 +43,6 @@ FIRST_STEP_OF = 'MATCH (:ShortOutline {id: $id})-[:FIRST_STEP]->(s:Step) RETURN 
 FIRST_STEPS = 'MATCH (o:ShortOutline)-[:FIRST_STEP]->(s:Step) RETURN o.id AS o, s.id AS s'
 PARENT_OF = 'MATCH (p)-[:CONTAINS]->(:{label} {{id: $id}}) RETURN p LIMIT 1'
 NODES_CREATED_BY = 'MATCH (n:{label}) WHERE n.settlement = $sid RETURN n'
-SETTLEMENTS = 'MATCH (s:Settlement) RETURN s.id AS id, s.recorded_at AS at'
 FOREIGN_CHILDREN = (
     'MATCH (p)-[:CONTAINS]->(c) WHERE p.settlement = $sid AND c.settlement <> $sid RETURN DISTINCT '
     'c.settlement AS sid'

@@ -9,10 +9,11 @@ from desktop.ui.theme import WARNING_COLOUR
 
 # Keys of workbench.health(), in the order shown; the second set turns red when not zero.
 KEYS = ("entities", "relations", "hooks", "unresolved_hooks", "overdue_hooks", "reviews_waiting", "conflicts",
-        "unembedded_chapters", "extract_pending")
-ALARMING = {"overdue_hooks", "reviews_waiting", "conflicts", "unembedded_chapters", "extract_pending"}
+        "unembedded_chapters", "extract_pending", "failed_settlements")
+ALARMING = {"overdue_hooks", "reviews_waiting", "conflicts", "unembedded_chapters", "extract_pending",
+            "failed_settlements"}
 # Shown only when there is something to do: most books never have chapters waiting for extraction.
-ONLY_WHEN_ANY = {"extract_pending"}
+ONLY_WHEN_ANY = {"extract_pending", "failed_settlements"}
 
 
 class HealthStrip(QWidget):
@@ -25,6 +26,7 @@ class HealthStrip(QWidget):
             "unresolved_hooks": self.tr("Unresolved"), "overdue_hooks": self.tr("Overdue"),
             "reviews_waiting": self.tr("Reviews waiting"), "conflicts": self.tr("Conflicts"),
             "unembedded_chapters": self.tr("Not embedded"), "extract_pending": self.tr("To extract"),
+            "failed_settlements": self.tr("Failed"),
         }
         self._tips = {
             "entities": self.tr("Characters, places, items, factions and abilities in the fact graph"),
@@ -36,6 +38,7 @@ class HealthStrip(QWidget):
             "conflicts": self.tr("Proposed items that contradict canon"),
             "unembedded_chapters": self.tr("Chapters whose text is not yet searchable by meaning"),
             "extract_pending": self.tr("Imported chapters waiting for the model to propose their facts"),
+            "failed_settlements": self.tr("Settlements set aside because applying them failed: retry or discard"),
         }
         # Rows of four: the strip must not make the inspector wider than the chat beside it.
         layout = QGridLayout(self)

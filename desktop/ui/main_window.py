@@ -26,6 +26,7 @@ from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.bridge import Op, report_error, run_op
 from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
+from desktop.ui.failed_settlements import FailedSettlements
 from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
 from desktop.ui.note_keeper import NoteKeeper
@@ -75,6 +76,7 @@ class MainWindow(QMainWindow):
         self._dialogs: dict[str, QWidget] = {}
         self.reviews = ReviewDesk(self, workbench, self.background, self._dialogs)
         self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
+        self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
         self._build_menus()
 
         self._cancel_reply: CancelToken | None = None
@@ -131,6 +133,7 @@ class MainWindow(QMainWindow):
         book.addAction(self._action(self.tr("Propose facts from imported chapters…"), "Ctrl+Shift+E",
                                     self._choose_extraction))
         book.addAction(self._action(self.tr("Backups…"), "Ctrl+Shift+B", self._open_backups))
+        book.addAction(self._action(self.tr("Failed settlements…"), "Ctrl+Shift+F", self.failed.open))
         book.addSeparator()
         book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, self.close))
         tasks = self.menuBar().addMenu(self.tr("&Task"))
@@ -214,6 +217,8 @@ class MainWindow(QMainWindow):
         self._load_facts(self.inspector.as_of())
         if opened:
             self.upkeep.catch_up_embedding(counts["archive"])
+            if health.get("failed_settlements"):
+                self.failed.notice(health["failed_settlements"])
 
     def _pointer_text(self, pointer: list[dict]) -> str:
         parts = []
@@ -354,6 +359,8 @@ class MainWindow(QMainWindow):
             self.upkeep.catch_up_embedding()
         elif key == "extract_pending":
             self._choose_extraction()
+        elif key == "failed_settlements":
+            self.failed.open()
 
     # -- import and background work ------------------------------------------------------------
 

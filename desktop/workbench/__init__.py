@@ -69,6 +69,9 @@ class Workbench(Session):
     undo = _operation(settlement.undo)
     reject = _operation(settlement.reject)
     settlements = _query(settlement.settlements)
+    failed_settlements = _query(settlement.failed)
+    discard_settlement = _operation(settlement.discard)
+    retry_settlement = _operation(settlement.retry)
     settle = _operation(settlement.settle)
     extract_pending = _operation(settlement.extract_pending)
 

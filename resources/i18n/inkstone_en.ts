@@ -275,6 +275,99 @@
     </message>
 </context>
 <context>
+    <name>DocumentEditor</name>
+    <message>
+        <source>Edit settlement #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>Not valid JSON: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>A settlement document is a JSON object: { … }</source>
+        <translation />
+    </message>
+    <message>
+        <source>Retrying…</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>FailedSettlements</name>
+    <message>
+        <source>%1 settlements could not be applied and were set aside; the rest of the book is fine.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Failed settlements</source>
+        <translation />
+    </message>
+    <message>
+        <source>Review them…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Later</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 discarded</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 applied</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>FailedSettlementsDialog</name>
+    <message>
+        <source>Failed settlements</source>
+        <translation />
+    </message>
+    <message>
+        <source>These settlements could not be applied; nothing of them reached the book. Edit the document and retry, or discard it (its document stays in the journal).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation />
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation />
+    </message>
+    <message>
+        <source>Edit and retry…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>No failed settlements.</source>
+        <translation />
+    </message>
+</context>
+<context>
     <name>GraphInspector</name>
     <message>
         <source>Characters</source>
@@ -485,6 +578,14 @@
     </message>
     <message>
         <source>Imported chapters waiting for the model to propose their facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlements set aside because applying them failed: retry or discard</source>
         <translation />
     </message>
 </context>
@@ -929,6 +1030,10 @@
     </message>
     <message>
         <source>Paste as a note</source>
+        <translation />
+    </message>
+    <message>
+        <source>Failed settlements…</source>
         <translation />
     </message>
 </context>

@@ -275,6 +275,99 @@
     </message>
 </context>
 <context>
+    <name>DocumentEditor</name>
+    <message>
+        <source>Edit settlement #%1</source>
+        <translation>编辑结算 #%1</translation>
+    </message>
+    <message>
+        <source>Retry</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Not valid JSON: %1</source>
+        <translation>不是有效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>A settlement document is a JSON object: { … }</source>
+        <translation>结算文档须是一个 JSON 对象：{ … }</translation>
+    </message>
+    <message>
+        <source>Retrying…</source>
+        <translation>正在重试…</translation>
+    </message>
+</context>
+<context>
+    <name>FailedSettlements</name>
+    <message>
+        <source>%1 settlements could not be applied and were set aside; the rest of the book is fine.</source>
+        <translation>有 %1 个结算未能应用，已搁置；书的其余部分完好无损。</translation>
+    </message>
+    <message>
+        <source>Failed settlements</source>
+        <translation>失败的结算</translation>
+    </message>
+    <message>
+        <source>Review them…</source>
+        <translation>查看…</translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation>稍后</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 discarded</source>
+        <translation>已舍弃结算 #%1</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 applied</source>
+        <translation>已应用结算 #%1</translation>
+    </message>
+</context>
+<context>
+    <name>FailedSettlementsDialog</name>
+    <message>
+        <source>Failed settlements</source>
+        <translation>失败的结算</translation>
+    </message>
+    <message>
+        <source>These settlements could not be applied; nothing of them reached the book. Edit the document and retry, or discard it (its document stays in the journal).</source>
+        <translation>这些结算未能应用，其中任何内容都没有写入书中。可以编辑文档后重试，或将其舍弃（文档仍保留在日志中）。</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation>章</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>舍弃</translation>
+    </message>
+    <message>
+        <source>Edit and retry…</source>
+        <translation>编辑并重试…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>No failed settlements.</source>
+        <translation>没有失败的结算。</translation>
+    </message>
+</context>
+<context>
     <name>GraphInspector</name>
     <message>
         <source>Characters</source>
@@ -486,6 +579,14 @@
     <message>
         <source>Imported chapters waiting for the model to propose their facts</source>
         <translation>等待模型提出事实的导入章节</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>Settlements set aside because applying them failed: retry or discard</source>
+        <translation>因应用失败而搁置的结算：可重试或舍弃</translation>
     </message>
 </context>
 <context>
@@ -930,6 +1031,10 @@
     <message>
         <source>Paste as a note</source>
         <translation>粘贴为笔记</translation>
+    </message>
+    <message>
+        <source>Failed settlements…</source>
+        <translation>失败的结算…</translation>
     </message>
 </context>
 <context>

@@ -148,6 +148,8 @@ class FakeWorkbench:
         self.step_gate: asyncio.Event | None = None  # when set, embedding and extraction wait on it at each step
         self.backup_error: Exception | None = None
         self.snapshot_list = copy.deepcopy(SNAPSHOTS)
+        self.failed = []  # journal entries set aside as failed; retry_error, when set, is what retry raises
+        self.retry_error: Exception | None = None
 
     def _record(self, name: str, *args, **kwargs) -> None:
         self.calls.append((name, args, kwargs))
@@ -297,6 +299,24 @@ class FakeWorkbench:
         return [{"id": 7, "state": "proposed", "source": "task:2", "task_id": 2,
                  "document": REVIEW["document"], "review": copy.deepcopy(REVIEW)}]
 
+    async def failed_settlements(self):
+        self._record("failed_settlements")
+        return copy.deepcopy(self.failed)
+
+    async def discard_settlement(self, settlement_id):
+        self._record("discard_settlement", settlement_id)
+        self.failed = [e for e in self.failed if e["id"] != settlement_id]
+        self.tell(journal=True)
+        return {"id": settlement_id, "state": "rejected"}
+
+    async def retry_settlement(self, settlement_id, document=None):
+        self._record("retry_settlement", settlement_id, copy.deepcopy(document))
+        if self.retry_error is not None:
+            raise self.retry_error
+        self.failed = [e for e in self.failed if e["id"] != settlement_id]
+        self.tell(facts=True, plan=True, archive=True, journal=True)
+        return {"settlement_id": settlement_id, "applied": {"entities": 1}}
+
     # graphs
     async def facts(self, *, entity=None, as_of=None):
         self._record("facts", entity=entity, as_of=as_of)
@@ -316,7 +336,8 @@ class FakeWorkbench:
 
     async def health(self):
         self._record("health")
-        return Health(**{**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0})
+        return Health(**{**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0,
+                         "failed_settlements": len(self.failed)})
 
     async def counts(self):
         self._record("counts")

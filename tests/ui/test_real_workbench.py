@@ -7,6 +7,8 @@ import threading
 
 import pytest
 
+from desktop.book.errors import BookError
+from desktop.book.fact_applier import Applier
 from desktop.config import Settings
 from desktop.ui.bridge import run_op
 from desktop.ui.main_window import MainWindow
@@ -121,3 +123,27 @@ def test_a_review_applied_in_the_dialog_reaches_the_real_graph_only_on_apply(qtb
     assert not any(label == "MASTER_OF" for _, label, _ in graph.visible_edges())
     applied = wait_for(qtbot, workbench.settlements(states=("applied",)))
     assert len(applied) == 3
+
+
+def test_a_settlement_that_broke_is_retried_from_the_failed_settlements_dialog(qtbot, qasync_loop, english, book,
+                                                                                monkeypatch):
+    workbench = book
+    monkeypatch.setattr(Applier, "_state", lambda *a: 1 / 0)  # the fact graph breaks mid-apply
+    with pytest.raises(BookError, match="set aside as failed"):
+        wait_for(qtbot, workbench.apply({"chapter": 9, "states": [
+            {"entity": "林动", "key": "境界", "value": "地元"}]}))
+    monkeypatch.undo()
+    window = MainWindow(workbench)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.failed.notice_box is not None and window.failed.notice_box.isVisible(),
+                    timeout=10_000)
+    dialog = window.failed.open()
+    qtbot.waitUntil(lambda: len(dialog.entry_ids()) == 1, timeout=10_000)
+    assert "ZeroDivisionError" in dialog.error_label.text()
+    dialog.retry_button.click()
+    editor = window._dialogs["failed_settlement_editor"]
+    editor.retry_button.click()  # the document as it was: the cause is gone
+    qtbot.waitUntil(lambda: not editor.isVisible() and dialog.entry_ids() == [], timeout=10_000)
+    entity = wait_for(qtbot, workbench.facts(entity="林动", as_of=9))["entities"][0]
+    assert entity["attributes"]["境界"] == "地元"

@@ -26,6 +26,7 @@ from desktop.ui import i18n
 from desktop.ui.backups import BackupsDialog
 from desktop.ui.book_dialog import NewBookDialog
 from desktop.ui.extract_dialog import ExtractDialog
+from desktop.ui.failed_settlements import DocumentEditor, FailedSettlementsDialog
 from desktop.ui.import_drop import ImportSummary
 from desktop.ui.main_window import MainWindow
 from desktop.ui.settings_dialog import SettingsDialog
@@ -76,6 +77,10 @@ def dialogs(parent):
     yield ImportSummary({"chapters": 3, "chunks": 9, "characters": 8000,
                          "files": [{"path": "a.txt", "chapters": 3, "encoding": "gb18030"}], "errors": []}, parent)
     yield ExtractDialog(12, parent)
+    failed = FailedSettlementsDialog(parent)
+    failed.set_entries([{"id": 4, "error": "未知实体“无名”", "document": {"chapter": 9}}])
+    yield failed
+    yield DocumentEditor({"id": 4, "error": "", "document": {"chapter": 9}}, parent)
     backups = BackupsDialog(parent)
     backups.set_snapshots(SNAPSHOTS)
     yield backups

@@ -36,6 +36,7 @@ async def health(session: Session) -> Health:
             chapters=len(chapters),
             extract_pending=book.archive.pending_job_count("extract"),
             unembedded_chapters=sum(1 for c in chapters if c["embedded_count"] < c["chunk_count"]),
+            failed_settlements=len(book.archive.journal_ids((JournalState.FAILED,))), journal_gaps=len(book.gaps),
         )
 
     return await session.run(read)

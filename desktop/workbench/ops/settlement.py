@@ -51,6 +51,29 @@ async def settlements(session: Session, states: tuple[str, ...] | None = None) -
     return await session.run(session.book.journal.entries, states)
 
 
+async def failed(session: Session) -> list[dict]:
+    """Settlements set aside as failed, oldest first, each with its document and the error."""
+    return await session.run(session.book.journal.failed)
+
+
+async def discard(session: Session, settlement_id: int) -> Outcome[dict]:
+    """Give up a failed settlement; its document stays in the journal, marked rejected."""
+    return await session.write(session.book.journal.discard, settlement_id)
+
+
+async def retry(session: Session, settlement_id: int, document: dict | Path | str | None = None) -> Outcome[dict]:
+    """Apply a failed settlement again, as it was or with the author's edited document (or a JSON file of it)."""
+    book = session.book
+    document = _load_json(document) if isinstance(document, (str, Path)) else document
+
+    def work() -> dict:
+        snapshot_before_apply(book)
+        applied = book.journal.retry(settlement_id, document)
+        return {"settlement_id": applied.settlement_id, "applied": applied.applied}
+
+    return await session.write(work)
+
+
 async def settle(session: Session, task_id: int | None = None, *, progress: ProgressCallback | None = None,
                  cancel: CancelToken | None = None) -> Outcome[dict]:
     """Extract the task's whole discussion into a review; nothing reaches the graphs until apply()."""
