@@ -7,6 +7,7 @@ every table turns that crash into an exit status we can explain.
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,8 @@ from pathlib import Path
 from desktop.book.errors import BookCorruptError
 from desktop.book.files import write_new
 from desktop.book.preflight import FACTS_FILE, PLAN_FILE
+
+log = logging.getLogger(__name__)
 
 OPEN_MARKER = ".inkstone.open"  # present while the book is open; found at open, the last one did not close cleanly
 PROBE_TIMEOUT_S = 60.0
@@ -43,8 +46,9 @@ def graph_damage(folder: Path, *, timeout: float = PROBE_TIMEOUT_S) -> list[str]
     try:
         proc = subprocess.run([sys.executable, "-c", _PROBE, *paths], capture_output=True, text=True,
                               timeout=timeout)
-    except subprocess.TimeoutExpired:
-        return [f"the graphs of {folder} did not open within {timeout:.0f} s"]
+    except subprocess.TimeoutExpired:  # slow is not damaged: a big graph on a busy machine is let through
+        log.warning("probing the graphs of %s took over %.0f s; not checked", folder, timeout)
+        return []
     if proc.returncode == 0:
         return []
     done = set(proc.stdout.split("\n"))

@@ -23,7 +23,8 @@ RESTORE_STAGING = ".restoring"  # the snapshot's files, unpacked beside the book
 _MAGIC = {FACTS_FILE: b"KUZU", PLAN_FILE: b"KUZU", ARCHIVE_FILE: b"SQLite format 3\x00"}
 _KIND = {FACTS_FILE: "Kuzu graph database", PLAN_FILE: "Kuzu graph database", ARCHIVE_FILE: "SQLite database"}
 # Files the stores keep beside their main file while open or after a crash.
-SIDECARS = {FACTS_FILE: (".wal",), PLAN_FILE: (".wal",), ARCHIVE_FILE: ("-wal", "-shm", "-journal")}
+# Kuzu keeps pages it is checkpointing in a .shadow file, replayed at open after a crash.
+SIDECARS = {FACTS_FILE: (".wal", ".shadow"), PLAN_FILE: (".wal", ".shadow"), ARCHIVE_FILE: ("-wal", "-shm", "-journal")}
 
 
 def store_problems(folder: Path) -> list[str]:
