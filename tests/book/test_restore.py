@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 import textwrap
@@ -118,3 +119,14 @@ def test_restore_is_refused_while_another_process_has_the_stores_open_even_witho
         child.stdin.close()
         child.wait(timeout=30)
     assert not (book.path / ".restore-intent.json").exists()
+
+
+def test_a_book_made_before_ids_gets_one_when_opened_and_keeps_it(book):
+    book.close()
+    meta = json.loads((book.path / "book.json").read_text(encoding="utf-8"))
+    del meta["book_id"]
+    (book.path / "book.json").write_text(json.dumps(meta), encoding="utf-8")
+    with Book.open(book.path) as first:
+        given = first.meta.book_id
+    with Book.open(book.path) as second:
+        assert len(given) == 32 and second.meta.book_id == given
