@@ -1,4 +1,4 @@
-"""Putting a snapshot back: every store staged first, an intent recorded, then the swaps; an open finishes a cut-off one.
+"""Putting a snapshot back: every store staged, an intent recorded, then the swaps; an open finishes a cut-off one.
 
 A restore replaces three stores and book.json, and no file system renames four files at once. So the
 snapshot is unpacked whole into a staging folder beside the book, an intent file says which files
@@ -61,7 +61,7 @@ def restore(book_path: Path | str, name: str, *, keep: int = DEFAULT_KEEP, force
 def finish_interrupted_restore(book_path: Path | str) -> str | None:
     """Complete a restore cut off between its swaps, and clear what a cut-off restore left; the snapshot's name."""
     book_path = Path(book_path)
-    leftovers = [p for p in book_path.glob(_OLD_STAGED + "*")]
+    leftovers = list(book_path.glob(_OLD_STAGED + "*"))
     if not leftovers and not (book_path / RESTORE_STAGING).exists() and not (book_path / RESTORE_INTENT).exists():
         return None
     with _closed_book(book_path, "it is open in another Inkstone window or process"):
