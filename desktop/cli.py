@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable, Mapping
 
 from desktop import __version__, checkout, doctor, paths
-from desktop.book.backup import restore
+from desktop.book.restore import restore
 from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import Review, Turn
@@ -221,7 +221,7 @@ async def _backup(wb: Workbench, args: argparse.Namespace) -> Any:
 @command("restore", book=False)
 async def _restore(wb: Workbench, args: argparse.Namespace) -> Any:
     # The book must be closed to be restored, so this one command does not open it.
-    return await asyncio.to_thread(restore, args.book, args.snapshot)
+    return await asyncio.to_thread(restore, args.book, args.snapshot, force=args.force)
 
 
 @command("export")
@@ -352,6 +352,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("restore", "put a snapshot back (the current state is snapshotted first)")
     p.add_argument("snapshot", help="a snapshot name from `inkstone backup BOOK --list`")
+    p.add_argument("--force", action="store_true", help="restore it even though it is a snapshot of another book")
 
     p = add("export", "write DIR/bible.md and DIR/settlements/ (apply that folder to rebuild the graphs)")
     p.add_argument("out", type=Path)

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import tomli_w
 
+from desktop.book.files import replace_file
+
 log = logging.getLogger(__name__)
 
 GPU_AUTO = -1  # all layers when the llama.cpp build can offload, CPU otherwise
@@ -64,9 +66,7 @@ class Settings:
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(tomli_w.dumps(dataclasses.asdict(self)), encoding="utf-8")
-        tmp.replace(path)
+        replace_file(path, tomli_w.dumps(dataclasses.asdict(self)))
 
     def remember_book(self, book: str, keep: int = 10) -> None:
         self.recent_books = [book] + [b for b in self.recent_books if b != book][: keep - 1]

@@ -14,6 +14,7 @@ import kuzu
 from desktop import __version__, paths
 from desktop.book.archive import Archive
 from desktop.book.book import Book
+from desktop.book.graphprobe import refuse_damaged_graphs
 from desktop.book.graphstore import GraphStore
 from desktop.config import Settings
 from desktop.engine.report import engine_report
@@ -60,12 +61,14 @@ def report(settings: Settings, book: Path | None = None) -> dict[str, Any]:
     result["engine"] = engine_report(settings)
     if book is not None:
         try:
+            refuse_damaged_graphs(Path(book))  # a damaged graph would crash this process inside Kuzu
             with Book.open(book) as opened:
                 result["book"] = {"path": str(book), "title": opened.meta.title,
                                   "schema_version": opened.meta.schema_version,
                                   "facts": opened.facts.counts(), "archive": opened.archive.counts(),
                                   "failed_settlements": [e["id"] for e in opened.journal.failed()],
-                                  "journal_gaps": opened.gaps}
+                                  "journal_gaps": opened.gaps,
+                                  "archive_damage": opened.archive.integrity_problems()}
         except Exception as exc:
             result["book"] = {"path": str(book), "error": str(exc)}
     return result

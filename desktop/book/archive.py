@@ -14,7 +14,7 @@ from desktop.book.archive_chapters import ChapterRecords
 from desktop.book.archive_conversations import Conversations
 from desktop.book.archive_journal import JournalAndJobs
 from desktop.book.archive_library import SettingsLibrary
-from desktop.book.archive_tables import dicts, fts_available, versions
+from desktop.book.archive_tables import dicts, fts_available, integrity_problems, versions
 from desktop.book.errors import BookCorruptError, BookError, BookLockedError, StorageWriteError
 
 __all__ = ["Archive", "fts_available", "versions"]
@@ -108,6 +108,14 @@ class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs):
     def _put_meta(conn: sa.Connection, key: str, value: str) -> None:
         conn.execute(tables.meta_table.delete().where(tables.meta_table.c.key == key))
         conn.execute(tables.meta_table.insert().values(key=key, value=value))
+
+    def integrity_problems(self) -> list[str]:
+        """SQLite's quick_check over the whole file: [] when it is whole, else what SQLite found (doctor shows it)."""
+        connection = self.engine.raw_connection()
+        try:
+            return integrity_problems(connection.driver_connection)
+        finally:
+            connection.close()
 
     # -- overview ----------------------------------------------------------------
 

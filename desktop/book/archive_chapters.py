@@ -35,12 +35,14 @@ class ChapterRecords:
         return list(reversed(self._read(select)))
 
     def replace_chapter(self, number: int, title: str, text: str, *, volume: str | None, heading: str,
-                        source_path: str, content_hash: str, chunks: list[dict]) -> tuple[int, bool]:
+                        source_path: str, content_hash: str, chunks: list[dict],
+                        then_queue: tuple[str, dict, str] | None = None) -> tuple[int, bool]:
         """Store a chapter and its chunks; (chapter id, whether anything changed).
 
         Same number and same content hash: nothing changes. Otherwise the chapter
         row keeps its id and ALL its chunks are replaced (new chunk ids, keyword
-        index written now, vectors gone until the embedder catches up).
+        index written now, vectors gone until the embedder catches up), and the job
+        `then_queue` (kind, payload, unique key) is queued in the same transaction.
         """
         now = utc_now()
         values = {"title": title, "volume": volume, "heading": heading, "source_path": source_path,
@@ -58,6 +60,8 @@ class ChapterRecords:
                 self._drop_chunks(conn, chapter_id)
                 conn.execute(tables.chapters.update().where(ch.id == chapter_id).values(**values))
             self._insert_chunks(conn, chapter_id, chunks)
+            if then_queue is not None:
+                self._enqueue(conn, *then_queue)
         return chapter_id, True
 
     def delete_chapter(self, number: int) -> None:

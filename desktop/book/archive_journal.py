@@ -69,18 +69,23 @@ class JournalAndJobs:
 
     def enqueue_job(self, kind: str, payload: dict, *, unique_key: str | None = None) -> int:
         """Queue a job; with `unique_key`, a pending job of that kind and key is reused (its id returned)."""
-        j = tables.jobs.c
-        now = utc_now()
         with self._writing() as conn:
-            if unique_key is not None:
-                pending = conn.scalar(sa.select(j.id).where(
-                    j.kind == kind, j.unique_key == unique_key, j.status == "pending"))
-                if pending is not None:
-                    return pending
-            return conn.execute(tables.jobs.insert().values(
-                kind=kind, payload=payload, unique_key=unique_key, status="pending", attempts=0,
-                created_at=now, updated_at=now,
-            )).inserted_primary_key[0]
+            return self._enqueue(conn, kind, payload, unique_key)
+
+    @staticmethod
+    def _enqueue(conn: sa.Connection, kind: str, payload: dict, unique_key: str | None) -> int:
+        """Queue a job inside the caller's transaction, so it exists exactly when what it is about does."""
+        j = tables.jobs.c
+        if unique_key is not None:
+            pending = conn.scalar(sa.select(j.id).where(
+                j.kind == kind, j.unique_key == unique_key, j.status == "pending"))
+            if pending is not None:
+                return pending
+        now = utc_now()
+        return conn.execute(tables.jobs.insert().values(
+            kind=kind, payload=payload, unique_key=unique_key, status="pending", attempts=0,
+            created_at=now, updated_at=now,
+        )).inserted_primary_key[0]
 
     def next_jobs(self, kind: str, limit: int = 1) -> list[dict]:
         """Claim the oldest pending jobs of `kind`: they come back marked 'running'."""

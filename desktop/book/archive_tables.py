@@ -307,3 +307,9 @@ def versions() -> dict[str, Any]:
     finally:
         connection.close()
     return {"sqlite": sqlite_version, "sqlite_vec": vec_version, "fts5": fts_available()}
+
+
+def integrity_problems(connection) -> list[str]:
+    """SQLite's quick_check on a DB-API connection: [] when pages, records and indexes hang together."""
+    rows = [" ".join(str(row[0]).split()) for row in connection.execute("PRAGMA quick_check(3)").fetchall()]
+    return [] if rows == ["ok"] else rows

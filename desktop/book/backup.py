@@ -1,4 +1,6 @@
-"""Snapshots of a book: consistent, compressed copies of both graphs and the archive, kept with a limit; restore."""
+"""Snapshots of a book: consistent, compressed copies of both graphs and the archive, kept with a limit.
+
+Putting one back is restore.py's."""
 
 from __future__ import annotations
 
@@ -15,27 +17,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterator
 
 import sqlean
-from filelock import FileLock, Timeout
 
 from desktop import __version__
-from desktop.book.errors import BookError, BookLockedError
-from desktop.book.preflight import (ARCHIVE_FILE, BOOK_FILE, FACTS_FILE, PLAN_FILE, SIDECARS, STORE_FILES,
-                                    header_problem, magic_length)
+from desktop.book.archive_tables import integrity_problems
+from desktop.book.errors import BookCorruptError, BookError
+from desktop.book.files import open_new, write_new
+from desktop.book.preflight import (ARCHIVE_FILE, BACKUPS_DIR, BOOK_FILE, FACTS_FILE, PLAN_FILE, SIDECARS,
+                                    STORE_FILES, header_problem, magic_length)
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
 
-BACKUPS_DIR = "backups"
 MANIFEST = "snapshot.json"
 DEFAULT_KEEP = 20
-LOCK_FILE = ".inkstone.lock"  # the same lock Book holds while a book is open
 PACKED = ".gz"
 # A fresh Kuzu file is megabytes of mostly empty pages; level 1 packs it to
 # kilobytes at several hundred MB/s, so twenty kept snapshots stay small.
 _LEVEL = 1
 _BUFFER = 1 << 20
 _PARTIAL = ".partial-"
-_STAGED = ".restoring-"
+# Reasons of the snapshots Inkstone takes by itself; they rotate among themselves.
+AUTOMATIC = frozenset({"before-apply", "pre-restore", "scheduled"})
 _REASON = re.compile(r"[^a-z0-9]+")
 _STAMP = "%Y%m%dT%H%M%S.%fZ"
 
@@ -87,32 +89,19 @@ def list_snapshots(book_path: Path | str) -> list[dict]:
     return sorted(found, key=lambda s: s["name"], reverse=True)
 
 
-def restore(book_path: Path | str, name: str, *, keep: int = DEFAULT_KEEP) -> dict:
-    """Put snapshot `name` back as the book; the book must be closed. The state replaced is snapshotted first.
-
-    Returns {"restored": name, "pre_restore": the snapshot holding what was there before}.
-    """
-    book_path = Path(book_path)
-    source = _snapshot_folder(book_path, name)
-    problems = snapshot_problems(source)
-    if problems:
-        raise BookError(f"snapshot {name} cannot be restored: {'; '.join(problems)}")
-    with _closed_book(book_path):
-        pre_restore = _pack_closed_book(book_path, reason="pre-restore")
-        _replace_stores(book_path, source, name)
-    prune(book_path, keep, protect={pre_restore.name})
-    return {"restored": name, "pre_restore": pre_restore.name}
-
-
 def prune(book_path: Path | str, keep: int = DEFAULT_KEEP, *, protect: set[str] = frozenset()) -> list[str]:
-    """Delete all but the newest `keep` snapshots (and copies a crash left half-made); the names deleted."""
+    """Keep the newest `keep` automatic snapshots and, apart from them, the newest `keep` taken by hand; delete the
+    rest (and copies a crash left half-made); the names deleted. Automatic ones never push out a manual one."""
     root = Path(book_path) / BACKUPS_DIR
     if not root.is_dir():
         return []
     for leftover in root.glob(_PARTIAL + "*"):
         shutil.rmtree(leftover, ignore_errors=True)
-    names = [s["name"] for s in list_snapshots(book_path)]
-    doomed = [n for n in names[max(keep, 0):] if n not in protect]
+    listed = list_snapshots(book_path)
+    doomed = []
+    for automatic in (True, False):
+        names = [s["name"] for s in listed if (s["reason"] in AUTOMATIC) == automatic]
+        doomed += [n for n in names[max(keep, 0):] if n not in protect]
     for n in doomed:
         shutil.rmtree(root / n, ignore_errors=True)
     return doomed
@@ -160,6 +149,11 @@ def _backup_archive(book: "Book", partial: Path) -> int | None:
         copy = sqlean.connect(str(plain))
         try:
             source.driver_connection.backup(copy)
+            damage = integrity_problems(copy)
+            if damage:
+                raise BookCorruptError(
+                    f"{book.path / ARCHIVE_FILE} is damaged ({'; '.join(damage)}); no snapshot was made, so the "
+                    "good ones are kept — restore the newest good one (inkstone restore) or see inkstone doctor")
             last_settlement = copy.execute("SELECT max(id) FROM journal").fetchone()[0]
         finally:
             copy.close()
@@ -178,21 +172,21 @@ def _pack_with_sidecars(source_dir: Path, target_dir: Path, file_name: str) -> N
 
 
 def _pack(source: Path, target: Path) -> None:
-    with source.open("rb") as src, target.open("wb") as raw:
+    with source.open("rb") as src, open_new(target) as raw:
         with gzip.GzipFile(filename=source.name, mode="wb", fileobj=raw, compresslevel=_LEVEL, mtime=0) as out:
             shutil.copyfileobj(src, out, _BUFFER)
         raw.flush()
         os.fsync(raw.fileno())
 
 
-def _unpack(source: Path, target: Path) -> None:
-    with gzip.open(source, "rb") as src, target.open("wb") as out:
+def unpack(source: Path, target: Path) -> None:
+    with gzip.open(source, "rb") as src, open_new(target) as out:
         shutil.copyfileobj(src, out, _BUFFER)
         out.flush()
         os.fsync(out.fileno())
 
 
-def _pack_closed_book(book_path: Path, *, reason: str) -> Path:
+def pack_closed_book(book_path: Path, *, reason: str) -> Path:
     """A copy of a closed book's files as they lie (logs included), even when some are damaged or missing."""
     root = _backups(book_path)
     name = _new_name(root, reason)
@@ -216,59 +210,9 @@ def _finish(partial: Path, final: Path, reason: str, title: str, **extra) -> Non
     manifest = {"name": final.name, "created_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
                 "reason": reason, "title": title, "inkstone": __version__,
                 "files": {p.name: p.stat().st_size for p in sorted(partial.iterdir())}, **extra}
-    (partial / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False, indent=2), encoding="utf-8")
-    _fsync(partial / MANIFEST)
+    write_new(partial / MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=2).encode("utf-8"))
     partial.rename(final)
-    _fsync_dir(final.parent)
-
-
-# -- putting one back ---------------------------------------------------------------
-
-
-@contextmanager
-def _closed_book(book_path: Path) -> Iterator[None]:
-    if not (book_path / BOOK_FILE).exists():
-        raise BookError(f"{book_path} is not an Inkstone book (no {BOOK_FILE})")
-    lock = FileLock(book_path / LOCK_FILE, timeout=0, thread_local=False)
-    try:
-        lock.acquire()
-    except Timeout:
-        raise BookLockedError(f"{book_path} is open in Inkstone; close it before restoring a snapshot") from None
-    try:
-        yield
-    finally:
-        lock.release()
-
-
-def _restorable_files(source: Path) -> list[str]:
-    """The store files and any logs the snapshot holds (a copy of a crashed book keeps its logs)."""
-    names = [*STORE_FILES] + [f + s for f in STORE_FILES for s in SIDECARS[f]]
-    return [n for n in names if (source / (n + PACKED)).is_file()]
-
-
-def _replace_stores(book_path: Path, source: Path, name: str) -> None:
-    """Unpack every file beside the book first, then swap: a failed or damaged copy leaves the book as it was."""
-    staged = []
-    try:
-        for file_name in _restorable_files(source):
-            target = book_path / (_STAGED + file_name)
-            try:
-                _unpack(source / (file_name + PACKED), target)
-            except (EOFError, zlib.error, gzip.BadGzipFile) as exc:
-                raise BookError(f"snapshot {name} is damaged ({file_name}: {exc}); the book was not changed") from exc
-            staged.append((target, book_path / file_name))
-        shutil.copyfile(source / BOOK_FILE, book_path / (_STAGED + BOOK_FILE))
-        staged.append((book_path / (_STAGED + BOOK_FILE), book_path / BOOK_FILE))
-        for file_name in STORE_FILES:
-            # A log left beside a restored database would be replayed into it.
-            for suffix in SIDECARS[file_name]:
-                (book_path / (file_name + suffix)).unlink(missing_ok=True)
-        for target, final in staged:
-            target.replace(final)
-        _fsync_dir(book_path)
-    finally:
-        for target, _ in staged:
-            target.unlink(missing_ok=True)
+    fsync_dir(final.parent)
 
 
 # -- names, manifests, files ----------------------------------------------------------
@@ -290,7 +234,7 @@ def _new_name(root: Path, reason: str) -> str:
     return name
 
 
-def _snapshot_folder(book_path: Path, name: str) -> Path:
+def snapshot_folder(book_path: Path, name: str) -> Path:
     folder = book_path / BACKUPS_DIR / name
     if Path(name).name != name or name.startswith(".") or _manifest(folder) is None:
         known = ", ".join(s["name"] for s in list_snapshots(book_path)[:5]) or "none"
@@ -332,12 +276,7 @@ def _why(exc: BaseException) -> str:
     return text[:300]
 
 
-def _fsync(path: Path) -> None:
-    with path.open("rb") as f:
-        os.fsync(f.fileno())
-
-
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
     if os.name == "nt":  # directories cannot be opened for fsync there; renames are durable already
         return
     fd = os.open(path, os.O_RDONLY)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -14,14 +15,17 @@ from desktop.book.archive import Archive
 from desktop.book.changelog import ChangeLog
 from desktop.book.errors import BookCorruptError, BookError, BookLockedError
 from desktop.book.facts import FactGraph
+from desktop.book.files import replace_file
+from desktop.book.graphprobe import mark_closed, mark_open, probe_after_unclean_close
 from desktop.book.journal import Journal
 from desktop.book.plan import PlanGraph
-from desktop.book.preflight import ARCHIVE_FILE, BOOK_FILE, FACTS_FILE, PLAN_FILE, check_book_folder
+from desktop.book.preflight import (ARCHIVE_FILE, BOOK_FILE, FACTS_FILE, LOCK_FILE, PLAN_FILE, check_book_folder,
+                                    refuse_links)
+from desktop.book.restore import finish_interrupted_restore
 
 log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
-LOCK_FILE = ".inkstone.lock"
 DEFAULT_EMBEDDING_DIM = 512  # the bundled multilingual USE; a book records its own
 
 
@@ -33,6 +37,7 @@ class BookMeta:
     embedding_model: str = ""
     embedding_dim: int = DEFAULT_EMBEDDING_DIM
     created_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    book_id: str = ""  # tells this book's snapshots from another's; books made before ids get one at open
 
     @classmethod
     def read(cls, path: Path) -> "BookMeta":
@@ -48,9 +53,7 @@ class BookMeta:
         return cls(**known)
 
     def write(self, path: Path) -> None:
-        tmp = path / (BOOK_FILE + ".tmp")
-        tmp.write_text(json.dumps(asdict(self), ensure_ascii=False, indent=2), encoding="utf-8")
-        tmp.replace(path / BOOK_FILE)
+        replace_file(path / BOOK_FILE, json.dumps(asdict(self), ensure_ascii=False, indent=2))
 
 
 class Book:
@@ -63,6 +66,7 @@ class Book:
         self.facts: FactGraph | None = None
         self.plan: PlanGraph | None = None
         self.archive: Archive | None = None
+        mark_open(path)
         try:
             self.facts = FactGraph(path / FACTS_FILE)
             self.plan = PlanGraph(path / PLAN_FILE)
@@ -87,7 +91,8 @@ class Book:
         if path.exists() and any(path.iterdir()):
             raise BookError(f"{path} exists and is not empty; choose a new folder for the book")
         path.mkdir(parents=True, exist_ok=True)
-        meta = BookMeta(title=title, language=language, embedding_model=embedding_model, embedding_dim=embedding_dim)
+        meta = BookMeta(title=title, language=language, embedding_model=embedding_model, embedding_dim=embedding_dim,
+                        book_id=uuid.uuid4().hex)
         lock = _acquire(path)
         meta.write(path)
         return cls(path, meta, lock)
@@ -96,6 +101,8 @@ class Book:
     def open(cls, path: Path | str) -> "Book":
         """Open, migrate and repair: a settlement a crash interrupted is finished here."""
         path = Path(path)
+        refuse_links(path)  # a book someone sent must not make us write (or read) outside it
+        finish_interrupted_restore(path)  # a restore cut off between its swaps is completed first
         meta = BookMeta.read(path)
         if meta.schema_version > SCHEMA_VERSION:
             raise BookError(f"{path} was written by a newer Inkstone (schema {meta.schema_version}); update Inkstone")
@@ -106,6 +113,11 @@ class Book:
             )
         check_book_folder(path)  # damaged or read-only: refused before Kuzu or SQLite writes a byte
         lock = _acquire(path)
+        try:
+            probe_after_unclean_close(path)  # a graph that crashed Kuzu last time crashes a child process now
+        except BaseException:
+            lock.release()
+            raise
         book = cls(path, meta, lock)
         try:
             book._migrate()
@@ -125,8 +137,9 @@ class Book:
 
     def _migrate(self) -> None:
         # Version 1 is the first on-disk layout; later versions add their steps here.
-        if self.meta.schema_version < SCHEMA_VERSION:
+        if self.meta.schema_version < SCHEMA_VERSION or not self.meta.book_id:
             self.meta.schema_version = SCHEMA_VERSION
+            self.meta.book_id = self.meta.book_id or uuid.uuid4().hex
             self.meta.write(self.path)
 
     def set_embedder(self, name: str, dim: int) -> bool:
@@ -144,6 +157,7 @@ class Book:
                 store.close()
         self.archive = self.plan = self.facts = None
         if self._lock.is_locked:
+            mark_closed(self.path)
             self._lock.release()
 
     def __enter__(self) -> "Book":

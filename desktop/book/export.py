@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
+import os
+import re
+import shutil
+import tempfile
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from desktop import __version__
 from desktop.book.errors import BookError, DocumentError
+from desktop.book.files import write_new
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
 
 BIBLE_FILE = "bible.md"
 SETTLEMENTS_DIR = "settlements"
+EXPORT_MANIFEST = "export.json"  # what the export holds, with checksums: a partial copy is refused by apply
 KIND_HEADINGS = {"Character": "Characters", "Location": "Locations", "Item": "Items", "Faction": "Factions",
                  "Ability": "Abilities"}
 # Intraword underscores (MEMBER_OF) are not emphasis in CommonMark, so they stay as typed.
@@ -23,30 +30,87 @@ _MARKDOWN_SPECIAL = str.maketrans({c: "\\" + c for c in "\\`*[]<>|#"})
 
 
 def export_book(book: "Book", out_dir: Path | str) -> dict:
-    """Write out_dir/bible.md and out_dir/settlements/0001.json …; what was written, counted."""
+    """Write out_dir/bible.md, out_dir/settlements/0001.json … and out_dir/export.json; what was written, counted.
+
+    Everything is written into a new folder beside out_dir and renamed into place last, so out_dir is a
+    whole export or untouched. out_dir must be new, empty or an earlier export of ours: the author's
+    own files are never overwritten, and a link is never followed.
+    """
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    documents = _write_settlements(book, out_dir / SETTLEMENTS_DIR)
-    bible = Bible(book)
-    text = bible.render()
-    target = out_dir / BIBLE_FILE
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    tmp.replace(target)
-    return {"bible": str(target), "settlements_dir": str(out_dir / SETTLEMENTS_DIR), "settlements": documents,
-            **bible.counts}
+    old = _replaces_earlier_export(out_dir)
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.exporting-", dir=out_dir.parent))
+    try:
+        documents = _write_settlements(book, work / SETTLEMENTS_DIR)
+        bible = Bible(book)
+        write_new(work / BIBLE_FILE, bible.render().encode("utf-8"))
+        counts = {"settlements": documents, **bible.counts}
+        write_new(work / EXPORT_MANIFEST, json.dumps(
+            {"inkstone_export": 1, "inkstone": __version__, "title": book.meta.title, "counts": counts,
+             "exported_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+             "files": {name: _sha256(work / name) for name in _listed(work)}},
+            ensure_ascii=False, indent=2).encode("utf-8"))
+        _move_into_place(work, out_dir, replacing=old)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return {"bible": str(out_dir / BIBLE_FILE), "settlements_dir": str(out_dir / SETTLEMENTS_DIR), **counts}
 
 
-def apply_folder(book: "Book", folder: Path | str) -> dict:
+def _replaces_earlier_export(out_dir: Path) -> bool:
+    """Whether out_dir holds an earlier export to replace; a BookError when it may not be written into."""
+    if out_dir.is_symlink():
+        raise BookError(f"{out_dir} is a link; export into a real folder (nothing was written)")
+    if not out_dir.exists():
+        return False
+    if not out_dir.is_dir():
+        raise BookError(f"{out_dir} is a file; export into a new or empty folder (nothing was written)")
+    if not any(out_dir.iterdir()):
+        return False
+    manifest = _export_manifest(out_dir)
+    if manifest is None:
+        raise BookError(f"{out_dir} already holds other files; export into a new or empty folder, "
+                        "or into an earlier Inkstone export to replace it (nothing was written)")
+    foreign = [name for name in _listed(out_dir) if name not in manifest["files"]
+               and not re.fullmatch(rf"{SETTLEMENTS_DIR}/[0-9]+\.json", name)]
+    if foreign or _links(out_dir):
+        raise BookError(f"{out_dir} is an earlier export, but holds files it did not write "
+                        f"({', '.join((foreign + _links(out_dir))[:5])}); move them out or export into a new "
+                        "folder (nothing was written)")
+    return True
+
+
+def verify_export(root: Path) -> tuple[list[str], list[str]]:
+    """(problems, warnings) of an export folder against its manifest: a missing document is a problem (the export
+    is partial), a changed or added one a warning (the author may have edited it)."""
+    manifest = _export_manifest(root) or {"files": {}, "counts": {}}
+    listed = {name: digest for name, digest in manifest["files"].items() if name.startswith(SETTLEMENTS_DIR + "/")}
+    present = {name for name in _listed(root) if name.startswith(SETTLEMENTS_DIR + "/")}
+    problems = [f"{name} is missing" for name in sorted(listed) if name not in present]
+    expected = manifest["counts"].get("settlements")
+    if expected is not None and len(listed) != expected:
+        problems.append(f"the manifest lists {len(listed)} of its {expected} documents")
+    warnings = [f"{name} differs from the one exported" for name in sorted(listed)
+                if name in present and _sha256(root / name) != listed[name]]
+    warnings += [f"{name} was not in the export" for name in sorted(present - set(listed))]
+    return problems, warnings
+
+
+def apply_folder(book: "Book", folder: Path | str, *, before_first: Callable[[], Any] | None = None) -> dict:
     """Apply every *.json in `folder` in name order; documents this book already took from there are skipped.
+
+    `before_first` (the snapshot before applying) runs once, after the first document to apply passed its checks.
 
     All files are read first, so an unreadable one stops the run before anything is applied.
     A document the book refuses stops the run there; the ones before it stay applied and a
     second run picks up where this one stopped.
     """
     folder = Path(folder)
+    if (folder / EXPORT_MANIFEST).is_file():  # an export's own folder: its documents are in settlements/
+        folder = folder / SETTLEMENTS_DIR
     if not folder.is_dir():
         raise BookError(f"{folder} is not a folder of settlement documents")
+    warnings = _check_export(folder)
     files = sorted(p for p in folder.glob("*.json") if p.is_file())
     if not files:
         raise BookError(f"{folder} holds no *.json settlement documents")
@@ -59,6 +123,10 @@ def apply_folder(book: "Book", folder: Path | str) -> dict:
             skipped.append(path.name)
             continue
         try:
+            if before_first is not None:
+                book.journal.check(copy.deepcopy(doc))  # a refused document takes no snapshot
+                before_first()
+                before_first = None
             result = book.journal.apply(doc, source=source)
         except DocumentError as exc:
             raise DocumentError([f"{path.name}: {problem}" for problem in exc.problems]
@@ -67,19 +135,76 @@ def apply_folder(book: "Book", folder: Path | str) -> dict:
         except BookError as exc:
             raise BookError(f"{path.name}: {exc} ({len(applied)} document(s) before it were applied)") from exc
         applied.append({"file": path.name, "settlement_id": result.settlement_id, "applied": result.applied})
-    return {"folder": str(folder), "applied": applied, "skipped": skipped}
+    return {"folder": str(folder), "applied": applied, "skipped": skipped, "warnings": warnings}
+
+
+def _check_export(folder: Path) -> list[str]:
+    """Refuse the documents of a partial export (a copy cut short would rebuild half a story); warnings else."""
+    root = folder.parent
+    if folder.name != SETTLEMENTS_DIR or not (root / EXPORT_MANIFEST).is_file():
+        if folder.name == SETTLEMENTS_DIR and (root / BIBLE_FILE).is_file():
+            return [f"{root} has no {EXPORT_MANIFEST} (an export by an older Inkstone?): whether it is whole "
+                    "cannot be checked"]
+        return []
+    problems, warnings = verify_export(root)
+    if problems:
+        raise BookError(f"{root} is an incomplete export ({'; '.join(problems[:5])}); nothing was applied — "
+                        "export the book again, or copy the whole folder")
+    return warnings
 
 
 def _write_settlements(book: "Book", folder: Path) -> int:
-    folder.mkdir(parents=True, exist_ok=True)
-    for stale in folder.glob("[0-9]*.json"):  # an earlier export must not leave documents to be replayed
-        stale.unlink()
+    folder.mkdir()
     entries = book.journal.entries(("applied",))
     width = max(4, len(str(len(entries))))
     for number, entry in enumerate(entries, start=1):
         text = json.dumps(entry["document"], ensure_ascii=False, indent=2) + "\n"
-        (folder / f"{number:0{width}d}.json").write_text(text, encoding="utf-8")
+        write_new(folder / f"{number:0{width}d}.json", text.encode("utf-8"))
     return len(entries)
+
+
+def _move_into_place(work: Path, out_dir: Path, *, replacing: bool) -> None:
+    """Rename the finished export to out_dir; an earlier export there is moved aside first and then deleted."""
+    if not replacing:
+        if out_dir.is_dir():
+            out_dir.rmdir()  # empty, checked above
+        os.rename(work, out_dir)
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.replaced-", dir=out_dir.parent))
+    os.replace(out_dir, aside / out_dir.name)
+    os.rename(work, out_dir)
+    shutil.rmtree(aside, ignore_errors=True)  # rmtree removes links, never what they point at
+
+
+def _export_manifest(folder: Path) -> dict | None:
+    try:
+        manifest = json.loads((folder / EXPORT_MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not (isinstance(manifest, dict) and manifest.get("inkstone_export") == 1
+            and isinstance(manifest.get("files"), dict) and isinstance(manifest.get("counts"), dict)):
+        return None
+    return manifest
+
+
+def _listed(root: Path) -> list[str]:
+    """Every plain file under root but the manifest, as a/b paths; links are not followed (nor listed)."""
+    found = []
+    for dirpath, _dirs, names in os.walk(root):
+        for name in names:
+            path = Path(dirpath) / name
+            if not path.is_symlink() and path != root / EXPORT_MANIFEST:
+                found.append(path.relative_to(root).as_posix())
+    return sorted(found)
+
+
+def _links(root: Path) -> list[str]:
+    return sorted(str(Path(d, n).relative_to(root)) for d, dirs, names in os.walk(root) for n in dirs + names
+                  if Path(d, n).is_symlink())
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def _read_document(path: Path) -> dict:

@@ -12,6 +12,10 @@ PLAN_FILE = "plan.kuzu"
 ARCHIVE_FILE = "archive.sqlite"
 BOOK_FILE = "book.json"
 STORE_FILES = (FACTS_FILE, PLAN_FILE, ARCHIVE_FILE)
+LOCK_FILE = ".inkstone.lock"  # Book holds it while the book is open
+BACKUPS_DIR = "backups"
+RESTORE_INTENT = ".restore-intent.json"  # a restore between its swaps; the next open finishes it
+RESTORE_STAGING = ".restoring"  # the snapshot's files, unpacked beside the book before any swap
 
 # Each store's first bytes. Kuzu and SQLite both take a zero-length file for a
 # new, empty database and would quietly open a book whose facts are gone, so a
@@ -19,7 +23,8 @@ STORE_FILES = (FACTS_FILE, PLAN_FILE, ARCHIVE_FILE)
 _MAGIC = {FACTS_FILE: b"KUZU", PLAN_FILE: b"KUZU", ARCHIVE_FILE: b"SQLite format 3\x00"}
 _KIND = {FACTS_FILE: "Kuzu graph database", PLAN_FILE: "Kuzu graph database", ARCHIVE_FILE: "SQLite database"}
 # Files the stores keep beside their main file while open or after a crash.
-SIDECARS = {FACTS_FILE: (".wal",), PLAN_FILE: (".wal",), ARCHIVE_FILE: ("-wal", "-shm", "-journal")}
+# Kuzu keeps pages it is checkpointing in a .shadow file, replayed at open after a crash.
+SIDECARS = {FACTS_FILE: (".wal", ".shadow"), PLAN_FILE: (".wal", ".shadow"), ARCHIVE_FILE: ("-wal", "-shm", "-journal")}
 
 
 def store_problems(folder: Path) -> list[str]:
@@ -64,11 +69,30 @@ def unwritable(folder: Path) -> list[Path]:
     return [path for path in paths if path.exists() and not os.access(path, os.W_OK)]
 
 
+def linked(folder: Path) -> list[str]:
+    """The book's own files and folders that are symbolic links (a book someone sent may carry them)."""
+    names = [BOOK_FILE, LOCK_FILE, BACKUPS_DIR, RESTORE_INTENT, RESTORE_STAGING, *STORE_FILES]
+    names += [name + suffix for name, suffixes in SIDECARS.items() for suffix in suffixes]
+    return [name for name in names if (folder / name).is_symlink()]
+
+
+def refuse_links(folder: Path) -> None:
+    """Refuse a book whose own files are links: every write to them (a log, the lock) would land where they point."""
+    links = linked(folder)
+    if links:
+        raise BookError(
+            f"{folder} is not opened: {', '.join(links)} {'is a link' if len(links) == 1 else 'are links'} "
+            "to somewhere else, and Inkstone would write through them into files outside the book. "
+            "Replace each link with the real file (or delete it) and open the book again; nothing was changed"
+        )
+
+
 def check_book_folder(folder: Path) -> None:
-    """Refuse, with one message, a book whose store files are damaged or whose folder cannot be written.
+    """Refuse, with one message, a book whose store files are damaged or links, or whose folder cannot be written.
 
     Runs before Kuzu or SQLite touch anything, so a refused book is left exactly as it was.
     """
+    refuse_links(folder)
     problems = store_problems(folder)
     if problems:
         raise BookCorruptError(

@@ -49,12 +49,14 @@ class _FileResult:
     chapters: list[_Planned]
 
 
-def import_paths(archive, facts, paths: list[Path], *, chunk_chars: int = 600,
+def import_paths(archive, facts, paths: list[Path], *, chunk_chars: int = 600, queue_job: str | None = None,
                  progress: ProgressCallback = no_progress, cancel: CancelToken | None = None) -> ImportReport:
     """Imports files and folders; a bad file becomes one entry in `errors` and the rest still imports.
 
     `archive` is the book's Archive, `facts` its FactGraph (or None to skip entity mentions).
-    Each chapter is written in its own transaction; cancelling stops between chapters.
+    Each chapter is written in its own transaction, together with a `queue_job` job for it (payload
+    {"chapter": number}), so an import cut off anywhere leaves no stored chapter unqueued.
+    Cancelling stops between chapters.
     Chunks are stored un-embedded: the engine's embedding worker picks them up.
     """
     report = ImportReport()
@@ -72,7 +74,8 @@ def import_paths(archive, facts, paths: list[Path], *, chunk_chars: int = 600,
         if cancel is not None and cancel.cancelled:
             report.cancelled = True
             break
-        _import_chapter(archive, facts, item, existing.get(item.number), matcher, keys, chunk_chars, report)
+        _import_chapter(archive, facts, item, existing.get(item.number), matcher, keys, chunk_chars, report,
+                        queue_job)
         progress(Progress("import", done + 1, len(planned)))
     if job is not None:
         archive.finish_job(job)
@@ -218,7 +221,7 @@ def content_hash(chapter: ChapterText) -> str:
 
 
 def _import_chapter(archive, facts, item: _Planned, previous: dict | None, matcher: EntityMatcher | None,
-                    keys: dict[str, tuple], chunk_chars: int, report: ImportReport) -> None:
+                    keys: dict[str, tuple], chunk_chars: int, report: ImportReport, queue_job: str | None) -> None:
     chapter = item.chapter
     digest = content_hash(chapter)
     chunks = chunk_text(chapter.text, size=chunk_chars)
@@ -233,7 +236,8 @@ def _import_chapter(archive, facts, item: _Planned, previous: dict | None, match
              "entity_list": [keys[key][2] for key in keys_found]} for c, keys_found in zip(chunks, found)]
     chapter_id, changed = archive.replace_chapter(
         item.number, chapter.title, chapter.text, volume=chapter.volume, heading=chapter.heading,
-        source_path=item.source, content_hash=digest, chunks=rows)
+        source_path=item.source, content_hash=digest, chunks=rows,
+        then_queue=(queue_job, {"chapter": item.number}, f"{queue_job}:{item.number}") if queue_job else None)
     if changed:
         report.written.append(item.number)
         if facts is not None:

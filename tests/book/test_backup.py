@@ -12,9 +12,10 @@ import threading
 
 import pytest
 
-from desktop.book.backup import list_snapshots, prune, restore, snapshot, snapshot_before_apply
+from desktop.book.backup import list_snapshots, prune, snapshot, snapshot_before_apply
 from desktop.book.book import Book
 from desktop.book.errors import BookCorruptError, BookError, BookLockedError
+from desktop.book.restore import restore
 
 FIRST = {"chapter": 1, "entities": [{"kind": "Character", "name": "林动", "attributes": {"realm": "淬体一重"}}],
          "settings": [{"title": "境界", "body": "淬体"}],
@@ -237,3 +238,9 @@ def test_undoing_a_restore_of_a_crashed_book_brings_back_what_only_its_logs_held
     with Book.open(book.path) as back:
         assert back.facts.entity("祖石") is not None
         assert [e["state"] for e in back.journal.entries()] == ["applied", "applied"]
+
+
+def test_automatic_snapshots_rotate_among_themselves_and_never_push_out_a_manual_one(book):
+    manual = snapshot(book, reason="manual", keep=2).name
+    automatic = [snapshot_before_apply(book, keep=2).name for _ in range(4)]
+    assert [s["name"] for s in list_snapshots(book.path)] == [automatic[3], automatic[2], manual]

@@ -8,6 +8,7 @@ import pytest
 
 from desktop.book.book import Book
 from desktop.book.errors import BookError, DocumentError
+from desktop.book import export
 from desktop.book.export import apply_folder, export_book
 
 HISTORY = [
@@ -180,3 +181,60 @@ def test_exporting_again_replaces_the_earlier_documents(written, tmp_path):
     assert export_book(written, tmp_path / "export")["settlements"] == 3
     assert sorted(p.name for p in (tmp_path / "export" / "settlements").iterdir()) == [
         "0001.json", "0002.json", "0003.json"]
+
+
+def test_an_export_never_overwrites_the_authors_files_nor_follows_a_link(written, tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "bible.md").write_text("my own notes", encoding="utf-8")
+    with pytest.raises(BookError, match="already holds other files"):
+        export_book(written, mine)
+    assert [p.name for p in mine.iterdir()] == ["bible.md"]
+    assert (mine / "bible.md").read_text(encoding="utf-8") == "my own notes"
+
+    (tmp_path / "link").symlink_to(mine, target_is_directory=True)
+    with pytest.raises(BookError, match="is a link"):
+        export_book(written, tmp_path / "link")
+    export_book(written, tmp_path / "export")
+    (tmp_path / "export" / "notes.txt").write_text("added by hand", encoding="utf-8")
+    with pytest.raises(BookError, match=r"earlier export, but holds files it did not write \(notes\.txt\)"):
+        export_book(written, tmp_path / "export")
+    assert (tmp_path / "export" / "notes.txt").exists()
+
+
+def test_an_export_cut_off_leaves_the_earlier_one_whole_and_no_temp_folder(written, tmp_path, monkeypatch):
+    export_book(written, tmp_path / "export")
+    before = sorted(p.name for p in (tmp_path / "export" / "settlements").iterdir())
+
+    def cut_off(self):
+        raise KeyboardInterrupt("killed")
+
+    monkeypatch.setattr(export.Bible, "render", cut_off)
+    with pytest.raises(KeyboardInterrupt):
+        export_book(written, tmp_path / "export")
+    assert sorted(p.name for p in (tmp_path / "export" / "settlements").iterdir()) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["export"]
+
+
+def test_the_manifest_lists_every_file_with_its_checksum_and_the_counts(written, tmp_path):
+    report = export_book(written, tmp_path / "export")
+    manifest = json.loads((tmp_path / "export" / "export.json").read_text(encoding="utf-8"))
+    assert sorted(manifest["files"]) == ["bible.md", "settlements/0001.json", "settlements/0002.json",
+                                         "settlements/0003.json"]
+    assert manifest["counts"]["settlements"] == report["settlements"] == 3
+    assert all(len(digest) == 64 for digest in manifest["files"].values())
+
+
+def test_a_partial_export_is_refused_by_apply_and_an_edited_one_applied_with_a_warning(written, tmp_path):
+    export_book(written, tmp_path / "export")
+    partial = tmp_path / "export" / "settlements" / "0003.json"
+    kept = partial.read_text(encoding="utf-8")
+    partial.unlink()
+    with Book.create(tmp_path / "rebuilt", title="t") as rebuilt:
+        with pytest.raises(BookError, match=r"incomplete export \(settlements/0003\.json is missing\).*nothing"):
+            apply_folder(rebuilt, tmp_path / "export" / "settlements")
+        assert rebuilt.journal.entries() == []
+        partial.write_text(kept.replace("东玄域第一宗门", "东玄域第一大宗门"), encoding="utf-8")
+        result = apply_folder(rebuilt, tmp_path / "export")  # the export's own folder works too
+        assert len(result["applied"]) == 3
+        assert result["warnings"] == ["settlements/0003.json differs from the one exported"]

@@ -245,3 +245,19 @@ def test_mentions_cut_off_by_a_crash_are_linked_by_the_next_import(tmp_path, fac
         assert reopened.pending_job_count() == 0
     finally:
         reopened.close()
+
+
+def test_chapters_stored_before_an_import_dies_are_each_queued_for_extraction(tmp_path, archive, facts):
+    source = write(tmp_path / "稿.txt", "".join(f"第{n}章 标题{n}\n{BODY}\n" for n in range(1, 11)))
+    record = facts.record_mentions
+
+    def dies_after_three_chapters(number, *args):
+        if number == 4:
+            raise KeyboardInterrupt("killed")  # chapter 4 is stored, its mentions not yet linked
+        record(number, *args)
+
+    facts.record_mentions = dies_after_three_chapters
+    with pytest.raises(KeyboardInterrupt):
+        import_paths(archive, facts, [source], queue_job="extract")
+    queued = sorted(job["payload"]["chapter"] for job in archive.next_jobs("extract", limit=100))
+    assert queued == chapter_numbers(archive) == [1, 2, 3, 4]

@@ -7,6 +7,7 @@ from pathlib import Path
 from desktop.book import backup as backups
 from desktop.book.book import Book
 from desktop.book.export import export_book
+from desktop.book.restore import restore as restore_snapshot
 from desktop.contracts import Changes
 from desktop.workbench.ops import Outcome
 from desktop.workbench.session import Session
@@ -30,7 +31,7 @@ async def restore(session: Session, name: str) -> Outcome[dict]:
     path = session.book.path
     await session.close_book()
     try:
-        result = await session.run(backups.restore, path, name)
+        result = await session.run(restore_snapshot, path, name)
     finally:
         await session.attach(lambda: Book.open(path), path)
     return result, EVERYTHING

@@ -8,6 +8,7 @@ from desktop.contracts import NO_CHANGES
 from desktop.engine.embed import embed_pending as embed_waiting
 from desktop.importing.pipeline import import_paths as import_files
 from desktop.progress import CancelToken, ProgressCallback
+from desktop.tasks.extraction import EXTRACT_JOB
 from desktop.workbench.ops import Outcome
 from desktop.workbench.session import Session
 
@@ -20,11 +21,9 @@ async def import_paths(session: Session, paths: list[Path | str], *, extract: bo
 
     def work() -> dict:
         result = import_files(book.archive, book.facts, [Path(p) for p in paths],
-                              chunk_chars=session.settings.chunk_chars, progress=report, cancel=cancel).as_dict()
-        if extract:
-            for number in result.get("written", []):
-                book.archive.enqueue_job("extract", {"chapter": number}, unique_key=f"extract:{number}")
-        result["extract_jobs"] = book.archive.pending_job_count("extract")
+                              chunk_chars=session.settings.chunk_chars, queue_job=EXTRACT_JOB if extract else None,
+                              progress=report, cancel=cancel).as_dict()
+        result["extract_jobs"] = book.archive.pending_job_count(EXTRACT_JOB)
         return result
 
     result, changes = await session.write(work)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from desktop.book.export import apply_folder
 from desktop.progress import CancelToken, ProgressCallback
 from desktop.tasks.commands import CommandError
 from desktop.tasks.extraction import ChapterExtractor
-from desktop.tasks.settlement import confirm_review, undo_settlement
+from desktop.tasks.settlement import confirm_review, reviewed_document, undo_settlement
 from desktop.workbench.ops import Outcome
 from desktop.workbench.session import Session
 
@@ -23,14 +24,16 @@ async def apply(session: Session, document: dict | Path | str, *, source: str = 
     book = session.book
     if isinstance(document, (str, Path)) and Path(document).is_dir():
         def work() -> dict:
-            snapshot_before_apply(book)
-            return apply_folder(book, Path(document))
+            return apply_folder(book, Path(document), before_first=lambda: snapshot_before_apply(book))
     else:
         document = _load_json(document) if isinstance(document, (str, Path)) else document
 
         def work() -> dict:
+            reviewed = isinstance(document, dict) and isinstance(document.get("document"), dict)
+            # A document the book refuses takes no snapshot: refusals must not rotate good snapshots out.
+            book.journal.check(copy.deepcopy(reviewed_document(document) if reviewed else document))
             snapshot_before_apply(book)  # the book as it was, should the author want it back
-            if isinstance(document, dict) and isinstance(document.get("document"), dict):
+            if reviewed:
                 return confirm_review(book, session.queues, document)
             applied = book.journal.apply(document, source=source)
             return {"settlement_id": applied.settlement_id, "applied": applied.applied}
