@@ -44,9 +44,9 @@ def dependents(graph: "FactGraph", sid: int) -> dict[int, set[str]]:
     for query in (_RELATIONS, _STATES):
         rows = graph.execute(query, {"sids": sids})
         # The same relation (from, to, type) or state (entity, key) as one this settlement wrote or closed.
-        mine = {(r["a"], r["b"], r["what"]) for r in rows if sid in (r["made"], r["closed"])}
+        mine = {_fact_key(r) for r in rows if sid in (r["made"], r["closed"])}
         for row in rows:
-            if (row["a"], row["b"], row["what"]) in mine:
+            if _fact_key(row) in mine:
                 for other in {row["made"], row["closed"]} & set(later):
                     found.setdefault(other, set()).add(f"{row['name']} {row['what']}")
     records = {row["sid"]: json.loads(row["undo"] or "[]") for row in graph.execute(_UNDO_RECORDS, {"sids": sids})}
@@ -59,3 +59,9 @@ def dependents(graph: "FactGraph", sid: int) -> dict[int, set[str]]:
         for entity_id in entity_ids:
             found.setdefault(other, set()).add(names.get(entity_id, entity_id))
     return found
+
+
+def _fact_key(row: dict) -> tuple:
+    """What two facts must share to collide: an item has one holder, so any later OWNS of the same item
+    collides with one this settlement closed (undoing it would reopen the old owner beside the new)."""
+    return (None if row["what"] == "OWNS" else row["a"], row["b"], row["what"])

@@ -74,3 +74,10 @@ def test_a_later_settlement_about_other_facts_does_not_block_undo(book):
     _base_entities(book)
     assert book.facts.snapshot(None, entity="路人")["entities"][0]["attributes"] == {"location": "青阳镇"}
     assert [r["type"] for r in book.facts.relations_between("王五", "路人")] == ["KNOWS"]
+
+
+def test_a_lost_item_found_by_someone_else_keeps_the_loss_from_being_undone_alone(book):
+    lost = settle(book, {"chapter": 5, "ends": [{"type": "OWNS", "from": "张三", "to": "青锋剑"}]})
+    found = settle(book, {"chapter": 10, "relations": [{"type": "OWNS", "from": "王五", "to": "青锋剑"}]})
+    with pytest.raises(DependentSettlementError, match=f"undo #{found} first"):
+        book.journal.undo(lost)  # it would reopen 张三's OWNS beside 王五's: an item in two hands
