@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import importlib.util
 import inspect
@@ -13,6 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from desktop import paths
+from desktop.cli_errors import OneLineParser
 from desktop.config import Settings
 
 RUN = re.compile(r"^(async )?def run\(", re.MULTILINE)
@@ -42,7 +42,7 @@ def run_bench(name: str, argv: list[str], settings: Settings) -> Any:
     if name not in bench_names():
         raise ValueError(f"no bench {name!r} in {folder}; there are: {', '.join(bench_names())}")
     module = _load(folder / f"{name}.py", name)
-    parser = argparse.ArgumentParser(prog=f"inkstone bench {name}", description=(module.__doc__ or "").strip())
+    parser = OneLineParser(prog=f"inkstone bench {name}", description=(module.__doc__ or "").strip())
     parser.add_argument("--json", action="store_true", help="accepted for symmetry: figures are always JSON")
     add_arguments = getattr(module, "add_arguments", None)
     if add_arguments is not None:

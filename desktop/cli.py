@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import json
 import logging
+import math
 import sys
 from dataclasses import fields, is_dataclass
 from enum import Enum
@@ -14,10 +15,9 @@ from typing import Any, Awaitable, Callable, Mapping
 
 from desktop import __version__, checkout, doctor, paths
 from desktop.book.restore import restore
-from desktop.book.errors import BookError
+from desktop.cli_errors import OneLineParser, report
 from desktop.config import Settings
 from desktop.contracts import Review, Turn
-from desktop.engine.errors import ModelError
 from desktop.workbench import Workbench
 
 Handler = Callable[[Workbench, argparse.Namespace], Awaitable[Any]]
@@ -50,11 +50,14 @@ def plain(value: Any) -> Any:
         return [plain(item) for item in value]
     if isinstance(value, Path):
         return str(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        return None  # JSON has no NaN or Infinity; a reader would choke on them (see to_json)
     return value
 
 
-def _print_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(plain(value), ensure_ascii=False, indent=2, default=str) + "\n")
+def to_json(value: Any) -> str:
+    """The one serializer of --json output: strict JSON any parser reads (allow_nan=False as a last guard)."""
+    return json.dumps(plain(value), ensure_ascii=False, indent=2, default=str, allow_nan=False)
 
 
 def _print_text(value: Any, indent: int = 0) -> None:
@@ -279,10 +282,12 @@ def _add_memory_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="inkstone", description="A local-first writing partner for long fiction.")
+    parser = OneLineParser(prog="inkstone", description="A local-first writing partner for long fiction.")
     parser.add_argument("--version", action="version", version=f"inkstone {__version__}")
     parser.add_argument("--settings", type=Path, help="settings TOML (default: the user's settings file)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log what happens on stderr")
+    parser.add_argument("--debug", action="store_true",
+                        help="on an error, print the whole traceback (also INKSTONE_DEBUG=1)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     def add(name: str, help_text: str, *, book: bool = True) -> argparse.ArgumentParser:
@@ -382,31 +387,40 @@ async def _dispatch(args: argparse.Namespace, settings: Settings, settings_path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a bad argument already said on one line
+        return _status(exc)
     if not args.command:  # plain `inkstone` opens the window
         from desktop.app import main as run_app  # deferred: Qt loads only for the window, never for a command
 
         return run_app([sys.argv[0]])
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format="%(levelname)s %(name)s: %(message)s")
-    settings_path = args.settings or paths.user_config_file()
-    settings = Settings.load(settings_path)
     try:
+        settings_path = args.settings or paths.user_config_file()
+        settings = Settings.load(settings_path)
         if args.command == "bench":  # outside any event loop: a bench may run its own (Qt's, asyncio's)
             result = checkout.run_bench(args.name, args.options, settings)
         else:
             result = asyncio.run(_dispatch(args, settings, settings_path))
-    except (BookError, ModelError, OSError, ValueError) as exc:
-        print(f"inkstone: error: {exc}", file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print("inkstone: interrupted", file=sys.stderr)
-        return 130
-    if getattr(args, "json", False) or args.command == "bench":
-        _print_json(result)
+        text = to_json(result) if getattr(args, "json", False) or args.command == "bench" else None
+    except SystemExit as exc:  # a bench's own options, refused on one line by its parser
+        return _status(exc)
+    except (Exception, KeyboardInterrupt) as exc:  # the author sees one line, never a traceback
+        return report(exc, debug=args.debug)
+    if text is not None:
+        sys.stdout.write(text + "\n")
     else:
         _print_text(result)
     return 0
+
+
+def _status(exc: SystemExit) -> int:
+    if isinstance(exc.code, str):  # raise SystemExit("message"), as a bench may
+        print(f"inkstone: error: {exc.code}", file=sys.stderr)
+        return 1
+    return exc.code or 0
 
 
 if __name__ == "__main__":

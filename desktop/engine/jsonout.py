@@ -48,7 +48,7 @@ def grammar_for(schema: dict) -> str:
 
 
 def bounded(schema: Any) -> Any:
-    """A copy of the schema whose open-ended strings and arrays have generous upper bounds."""
+    """A copy of the schema whose strings and arrays are no longer than a grammar can afford."""
     if not isinstance(schema, dict):
         return schema
     copy = dict(schema)
@@ -62,10 +62,14 @@ def bounded(schema: Any) -> Any:
         if isinstance(schema.get(keyword), list):
             copy[keyword] = [bounded(sub) for sub in schema[keyword]]
     types = schema.get("type") if isinstance(schema.get("type"), list) else [schema.get("type")]
-    if "string" in types and "maxLength" not in schema and "enum" not in schema:
-        copy["maxLength"] = max(GRAMMAR_MAX_STRING_CHARS, schema.get("minLength", 0))
-    if "array" in types and "maxItems" not in schema:
-        copy["maxItems"] = max(GRAMMAR_MAX_ITEMS, schema.get("minItems", 0))
+    # The schema's own limits are for what a book can store (a settings body of 100,000 characters, 20,000
+    # items); the grammar keeps the tighter of the two, so a model cannot spend its whole budget in one string.
+    if "string" in types and "enum" not in schema:
+        copy["maxLength"] = max(min(schema.get("maxLength", GRAMMAR_MAX_STRING_CHARS), GRAMMAR_MAX_STRING_CHARS),
+                                schema.get("minLength", 0))
+    if "array" in types:
+        copy["maxItems"] = max(min(schema.get("maxItems", GRAMMAR_MAX_ITEMS), GRAMMAR_MAX_ITEMS),
+                               schema.get("minItems", 0))
     return copy
 
 

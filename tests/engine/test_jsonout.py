@@ -117,13 +117,20 @@ def test_salvage_closes_cut_json_at_the_last_complete_value(cut, kept):
     assert jsonout.salvage(cut, settlement_schema()) == kept
 
 
-def test_open_ended_strings_and_lists_get_bounds_in_the_grammar_only():
+def test_the_grammar_keeps_the_tighter_of_its_own_bounds_and_the_schemas():
     capped = jsonout.bounded(settlement_schema())
-    entity = capped["properties"]["entities"]["items"]["properties"]
-    assert entity["summary"]["maxLength"] == jsonout.GRAMMAR_MAX_STRING_CHARS
-    assert entity["name"]["maxLength"] == 200  # the schema's own bound stays
+    shared = capped["$defs"]
+    assert shared["text"]["maxLength"] == jsonout.GRAMMAR_MAX_STRING_CHARS  # the schema allows 20,000
+    assert shared["label"]["maxLength"] == 64  # the schema's own bound, tighter, stays
     assert capped["properties"]["entities"]["maxItems"] == jsonout.GRAMMAR_MAX_ITEMS
-    assert "maxItems" not in settlement_schema()["properties"]["entities"]
+    assert capped["properties"]["plan"]["items"]["properties"]["chapters"]["maxItems"] == 2
+    assert settlement_schema()["properties"]["entities"]["maxItems"] == 20_000  # the schema itself is untouched
+
+
+def test_the_bounded_settlement_schema_still_becomes_a_small_grammar():
+    # 20,000 items or 100,000 characters spelled out as nested optional rules would be megabytes of grammar.
+    grammar = jsonout.grammar_for(settlement_schema())
+    assert "chapter ::=" in grammar and len(grammar) < 100_000
 
 
 def test_salvage_ignores_prose_before_the_json():

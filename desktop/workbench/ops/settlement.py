@@ -109,5 +109,5 @@ def _load_json(path: Path | str) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise BookError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError, ValueError) as exc:
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:  # [[[[… nested past the parser's stack
         raise BookError(f"{path}: not a readable JSON document ({exc})") from None
