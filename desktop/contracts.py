@@ -136,6 +136,10 @@ class Message:
 
     from_row = classmethod(_pick)
 
+    def __post_init__(self) -> None:
+        if self.meta is None:  # a message stored without meta (most turns) reads back as NULL
+            object.__setattr__(self, "meta", {})
+
 
 @dataclass(frozen=True)
 class Turn:

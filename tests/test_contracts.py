@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from desktop.cli import plain
-from desktop.contracts import Changes, CommandKind, ContextMode, Evidence, Review, Task
+from desktop.contracts import Changes, CommandKind, ContextMode, Evidence, Message, Review, Task
 from desktop.tasks import commands, context
 
 
@@ -40,3 +40,8 @@ def test_a_task_record_keeps_only_the_contracts_fields():
 def test_changes_add_up_and_say_what_changed():
     assert not Changes()
     assert (Changes(tasks=True) | Changes(model=True)).names() == ("tasks", "model")
+
+
+def test_a_message_stored_without_meta_reads_back_with_empty_meta():
+    message = Message.from_row({"id": 1, "role": "user", "content": "林风拜入青云宗。", "meta": None})
+    assert dict(message.meta) == {}

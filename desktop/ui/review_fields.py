@@ -148,9 +148,11 @@ def item_title(section: str, item: dict, labels: dict[str, str] | None = None) -
     """One line naming an item: 张三 —OWNS→ 青云剑, 张三 · 境界 = 筑基, a hook's or an outline's name."""
     labels = labels or {}
     if section in ("relations", "ends"):
-        return f"{item.get('from', '?')} —{item.get('type', '?')}→ {item.get('to', '?')}"
+        rel = item.get("type", "?")
+        return f"{item.get('from', '?')} —{labels.get(rel, rel)}→ {item.get('to', '?')}"
     if section == "states":
-        return f"{item.get('entity', '?')} · {item.get('key', '?')} = {_show_scalar(item.get('value'))}"
+        key = item.get("key", "?")
+        return f"{item.get('entity', '?')} · {labels.get(key, key)} = {_show_scalar(item.get('value'))}"
     if section == "entities":
         kind = item.get("kind")
         return f"{item.get('name', '?')} ({labels.get(kind, kind)})" if kind else str(item.get("name", "?"))
@@ -173,9 +175,10 @@ def describe_fact(fact: Any, labels: dict[str, str] | None = None) -> str:
                    _show_map(fact.get("attributes") or {})]
         return " — ".join([head] + [d for d in details if d])
     if {"type", "from", "to"} <= fact.keys():
-        text = f"{fact['from']} —{fact['type']}→ {fact['to']}"
+        text = f"{fact['from']} —{labels.get(fact['type'], fact['type'])}→ {fact['to']}"
     elif "key" in fact and "value" in fact:
-        text = f"{fact.get('entity') or fact.get('name') or ''} {fact['key']} = {_show_scalar(fact['value'])}".strip()
+        key = labels.get(fact["key"], fact["key"])
+        text = f"{fact.get('entity') or fact.get('name') or ''} {key} = {_show_scalar(fact['value'])}".strip()
     else:
         text = "; ".join(f"{k}: {_show_value(v)}" for k, v in fact.items()
                          if v not in (None, "", [], {}) and k not in ("id", "chunks", "recorded_at"))

@@ -106,6 +106,15 @@ class ItemCard(QFrame):
             "GeneralOutline": self.tr("General outline"), "LongOutline": self.tr("Long outline"),
             "ShortOutline": self.tr("Short outline"), "Step": self.tr("Step"),
             "Pending": self.tr("Pending"), "InProgress": self.tr("In progress"), "Completed": self.tr("Completed"),
+            # relation types and state keys, read in the author's language
+            "OWNS": self.tr("owns"), "MEMBER_OF": self.tr("member of"), "LEADS": self.tr("leads"),
+            "MASTER_OF": self.tr("master of"), "SENIOR_OF": self.tr("senior of"), "PARENT_OF": self.tr("parent of"),
+            "SIBLING_OF": self.tr("sibling of"), "MARRIED_TO": self.tr("married to"), "LOVES": self.tr("loves"),
+            "HATES": self.tr("hates"), "ALLY_OF": self.tr("ally of"), "SERVES": self.tr("serves"),
+            "KILLED": self.tr("killed"), "LOCATED_IN": self.tr("located in"), "FROM": self.tr("comes from"),
+            "realm": self.tr("realm"), "alive": self.tr("alive"), "injury": self.tr("injury"),
+            "location": self.tr("location"), "appearance": self.tr("appearance"), "age": self.tr("age"),
+            "identity": self.tr("identity"),
         }
 
     def _field_labels(self) -> dict[str, str]:

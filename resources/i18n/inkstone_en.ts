@@ -861,6 +861,94 @@
         <source>No words in the discussion were found for this item: check it before accepting</source>
         <translation />
     </message>
+    <message>
+        <source>owns</source>
+        <translation />
+    </message>
+    <message>
+        <source>member of</source>
+        <translation />
+    </message>
+    <message>
+        <source>leads</source>
+        <translation />
+    </message>
+    <message>
+        <source>master of</source>
+        <translation />
+    </message>
+    <message>
+        <source>senior of</source>
+        <translation />
+    </message>
+    <message>
+        <source>parent of</source>
+        <translation />
+    </message>
+    <message>
+        <source>sibling of</source>
+        <translation />
+    </message>
+    <message>
+        <source>married to</source>
+        <translation />
+    </message>
+    <message>
+        <source>loves</source>
+        <translation />
+    </message>
+    <message>
+        <source>hates</source>
+        <translation />
+    </message>
+    <message>
+        <source>ally of</source>
+        <translation />
+    </message>
+    <message>
+        <source>serves</source>
+        <translation />
+    </message>
+    <message>
+        <source>killed</source>
+        <translation />
+    </message>
+    <message>
+        <source>located in</source>
+        <translation />
+    </message>
+    <message>
+        <source>comes from</source>
+        <translation />
+    </message>
+    <message>
+        <source>realm</source>
+        <translation />
+    </message>
+    <message>
+        <source>alive</source>
+        <translation />
+    </message>
+    <message>
+        <source>injury</source>
+        <translation />
+    </message>
+    <message>
+        <source>location</source>
+        <translation />
+    </message>
+    <message>
+        <source>appearance</source>
+        <translation />
+    </message>
+    <message>
+        <source>age</source>
+        <translation />
+    </message>
+    <message>
+        <source>identity</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

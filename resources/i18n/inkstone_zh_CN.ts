@@ -861,6 +861,94 @@
         <source>No words in the discussion were found for this item: check it before accepting</source>
         <translation>讨论中找不到这一项的原话：接受之前请先核对</translation>
     </message>
+    <message>
+        <source>owns</source>
+        <translation>拥有</translation>
+    </message>
+    <message>
+        <source>member of</source>
+        <translation>属于</translation>
+    </message>
+    <message>
+        <source>leads</source>
+        <translation>领导</translation>
+    </message>
+    <message>
+        <source>master of</source>
+        <translation>是其师父</translation>
+    </message>
+    <message>
+        <source>senior of</source>
+        <translation>是其师兄/师姐</translation>
+    </message>
+    <message>
+        <source>parent of</source>
+        <translation>是其父母</translation>
+    </message>
+    <message>
+        <source>sibling of</source>
+        <translation>兄弟姐妹</translation>
+    </message>
+    <message>
+        <source>married to</source>
+        <translation>夫妻</translation>
+    </message>
+    <message>
+        <source>loves</source>
+        <translation>爱慕</translation>
+    </message>
+    <message>
+        <source>hates</source>
+        <translation>仇恨</translation>
+    </message>
+    <message>
+        <source>ally of</source>
+        <translation>盟友</translation>
+    </message>
+    <message>
+        <source>serves</source>
+        <translation>效力于</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>杀死</translation>
+    </message>
+    <message>
+        <source>located in</source>
+        <translation>位于</translation>
+    </message>
+    <message>
+        <source>comes from</source>
+        <translation>出身于</translation>
+    </message>
+    <message>
+        <source>realm</source>
+        <translation>境界</translation>
+    </message>
+    <message>
+        <source>alive</source>
+        <translation>生死</translation>
+    </message>
+    <message>
+        <source>injury</source>
+        <translation>伤势</translation>
+    </message>
+    <message>
+        <source>location</source>
+        <translation>所在</translation>
+    </message>
+    <message>
+        <source>appearance</source>
+        <translation>外貌</translation>
+    </message>
+    <message>
+        <source>age</source>
+        <translation>年龄</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>身份</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>

@@ -130,3 +130,10 @@ def test_every_item_carries_the_quoted_words_it_came_from():
     paths = [f"{s}/{i}" for s in ("entities", "relations", "states") for i in range(len(doc[s]))]
     assert paths and all(found.evidence[p] for p in paths)
     assert found.evidence["states/0"] == [{"message_id": 2, "chunk_id": None, "quote": "第3章林风突破到筑基。"}]
+
+
+def test_a_verb_the_segmenter_glued_onto_a_name_is_not_a_second_name():
+    statements = split([{"id": 1, "role": "user", "content": "王虎摸进屋子偷走了青霜剑。"},
+                        {"id": 2, "role": "assistant", "content": "好，那从第23章起青霜剑归王虎。"}])
+    names = set(collect(statements, {}, True))
+    assert "王虎" in names and "归王虎" not in names

@@ -29,14 +29,14 @@ def test_items_are_grouped_by_kind_and_badged(qtbot, english):
     assert card(dialog, "ends").badge.text() == "closes"
     assert card(dialog, "states").badge.text() == "changes"
     assert card(dialog, "entities").badge.text() == "new"
-    assert card(dialog, "relations", 0).title.text() == "张三 —OWNS→ 祖石"
+    assert card(dialog, "relations", 0).title.text() == "张三 —owns→ 祖石"  # types read as words, not codes
 
 
 def test_a_conflict_shows_the_canon_fact_and_its_source_and_starts_rejected(qtbot, english):
     dialog = make_review(qtbot)
     conflict = card(dialog, "relations", 0)
     texts = " ".join(label.text() for label in conflict.findChildren(type(conflict.title)))
-    assert "Canon: 林动 —OWNS→ 祖石 [2–]" in texts and "Source: settlement #1 · chapter 2 · task #1" in texts
+    assert "Canon: 林动 —owns→ 祖石 [2–]" in texts and "Source: settlement #1 · chapter 2 · task #1" in texts
     assert conflict.badge.toolTip() == "林动 OWNS 祖石 is still open"
     assert not conflict.accepted() and conflict.form_box.isVisible()
     assert "5 of 6 items accepted" in dialog.counts.text()

@@ -69,6 +69,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     _not_words(cands, text)
     first_names(cands, text)
     _prune_overlaps(text, cands)
+    _drop_glued_verbs(cands)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
         del cands[name]  # 炼丹, 医术: a skill, not a named technique the book tracks
@@ -99,6 +100,13 @@ def _not_words(cands: Candidates, text: str) -> None:
             continue
         glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
         if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
+            del cands[name]
+
+
+def _drop_glued_verbs(cands: Candidates) -> None:
+    """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
+    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[1:] in cands]:
+        if _has_cjk(name[0]) and any(flag[:1] in ("v", "p", "c", "d") for _, flag in segment(name[0])):
             del cands[name]
 
 
