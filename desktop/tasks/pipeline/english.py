@@ -87,14 +87,6 @@ class EnglishRules:
                         out.append(self._rel(st, "MARRIED_TO", a, b))
                     elif re.search(r"(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
                         out.append(self._rel(st, "MASTER_OF", a, b))
-                if ka == "Character" and kb == "Location" and post.startswith(lx.ZH_FROM_AFTER) and \
-                        (sa == ea or mid in ("是", "从", "是从")):
-                    out.append(self._rel(st, "FROM", a, b))
-                if ka == "Character" and kb == "Item" and re.fullmatch(r"叫[「『“\"]?|叫做|名叫|名为", mid) and \
-                        re.search(r"给|用|使|拿|配|持|兵器|武器|法宝", text[:sb]):
-                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭，叫「缠丝」"
-                if ka == "Character" and kb == "Item" and text[max(0, sa - 1):sa] == "给" and sa != ea:
-                    out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭"
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if _has_phrase(mid, lx.EN_LIVE) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
