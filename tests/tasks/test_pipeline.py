@@ -137,3 +137,10 @@ def test_a_verb_the_segmenter_glued_onto_a_name_is_not_a_second_name():
                         {"id": 2, "role": "assistant", "content": "好，那从第23章起青霜剑归王虎。"}])
     names = set(collect(statements, {}, True))
     assert "王虎" in names and "归王虎" not in names
+
+
+def test_a_surname_and_jia_spoken_of_as_a_household_is_a_family_not_a_person():
+    found = settle(("user", "那甄家丫鬟撷了花，回头看了一眼。甄家的人都说她伶俐。薛家富贵，管家却很节省。"))
+    assert entities(found).get("甄家") == "Faction"
+    assert entities(found).get("薛家") == "Faction"
+    assert "管家" not in entities(found)

@@ -39,6 +39,13 @@ _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
 
 
+_SURNAME = f"[{''.join(lx.ZH_SURNAMES)}]"
+# A surname and 家 where a family is spoken of: after a word that points at it, or before its people
+_FAMILY = re.compile(rf"(?:(?<![{CJK}])|(?<=[的是和与在入比到了那这去从]))({_SURNAME}家)"
+                     rf"|({_SURNAME}家)(?=[的人，。！？、]|小姐|公子|老爷|丫鬟|丫头|姑娘|少爷|子弟|家主|族)")
+_FAMILY_WORDS = frozenset({"管家", "安家", "成家", "万家", "全家", "东家", "商家", "国家", "皇家", "农家", "当家", "世家"})
+
+
 def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool) -> Candidates:
     """Every candidate name with kind hints and the statements that mention it (pronouns not yet resolved)."""
     cands = Candidates()
@@ -59,8 +66,10 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cand.canon_kind, cand.aliases = kind, list(aliases)
     for name in _repeated_surnamed(text):
         cands.add(name, "Character", 1.5)
-    for match in re.finditer(rf"(?<![{CJK}])([{''.join(lx.ZH_SURNAMES)}]家)|(?<=[的是和与在入])([{''.join(lx.ZH_SURNAMES)}]家)", text):
-        cands.add(match.group(1) or match.group(2), "Faction", 2.5)  # 苏家, 赵家: a family is a faction
+    for match in _FAMILY.finditer(text):
+        family = match.group(1) or match.group(2)
+        if family not in _FAMILY_WORDS:
+            cands.add(family, "Faction", 2.5)  # 苏家, 赵家, 那甄家丫鬟: a family is a faction
     for st in statements:
         if _has_cjk(st.quote):
             _chinese(st.quote, cands)
@@ -222,7 +231,7 @@ def _chinese(text: str, cands: Candidates) -> None:
                 and (not kind or word[-1] in _GIVEN_NAME_CHARS) \
                 and not _suffix_glued(text, text.find(word)):
             cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
-        elif flag == "nr" and not kind:
+        elif flag == "nr" and not kind and not (len(word) == 2 and word[1] == "家" and word[0] in lx.ZH_SURNAMES):
             if not _suffix_glued(text, text.find(word)):
                 # 冷笑 is tagged a name too: a single unexplained occurrence is left for the model to judge
                 cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)

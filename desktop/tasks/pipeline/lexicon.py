@@ -225,7 +225,9 @@ EN_NOT_NAMES = {
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
 ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
                   "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
-                  "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫")
+                  "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫"
+                  # rarer surnames of the classics and of web novels, none of them an everyday word's first character
+                  "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺")
 ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
 ZH_PERSON_NEXT = set("在说道的是和把被夺握看走笑点摇站坐拿将对向跟与也都已又便就却只还才曾")
 
