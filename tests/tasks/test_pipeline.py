@@ -144,3 +144,17 @@ def test_a_surname_and_jia_spoken_of_as_a_household_is_a_family_not_a_person():
     assert entities(found).get("甄家") == "Faction"
     assert entities(found).get("薛家") == "Faction"
     assert "管家" not in entities(found)
+
+
+def test_a_heads_title_names_the_faction_it_heads():
+    found = settle(("user", "他拜入了天机阁，阁主公孙迟收他做关门弟子。"),
+                   ("user", "铁剑门遭了大难。第58章让大弟子顾清接任掌门。"))
+    assert {("LEADS", "公孙迟", "天机阁"), ("LEADS", "顾清", "铁剑门")} <= relations(found)
+
+
+def test_children_named_by_rank_belong_to_the_parent_being_discussed_and_are_siblings():
+    found = settle(("user", "说说慕容烈。"), ("assistant", "他有几个孩子？"),
+                   ("user", "两个：长子慕容承，次女慕容雪。"))
+    assert {("PARENT_OF", "慕容烈", "慕容承"), ("PARENT_OF", "慕容烈", "慕容雪")} <= relations(found)
+    assert {("SIBLING_OF", "慕容承", "慕容雪")} <= relations(found) | {("SIBLING_OF", "慕容雪", "慕容承")}
+    assert "慕容" not in entities(found)  # a two-character surname alone is no one

@@ -41,8 +41,9 @@ _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
 
 _SURNAME = f"[{''.join(lx.ZH_SURNAMES)}]"
 # A surname and 家 where a family is spoken of: after a word that points at it, or before its people
+_SURNAME = f"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|{_SURNAME})"
 _FAMILY = re.compile(rf"(?:(?<![{CJK}])|(?<=[的是和与在入比到了那这去从]))({_SURNAME}家)"
-                     rf"|({_SURNAME}家)(?=[的人，。！？、]|小姐|公子|老爷|丫鬟|丫头|姑娘|少爷|子弟|家主|族)")
+                     rf"|({_SURNAME}家)(?=[的人，。！？、是]|小姐|公子|老爷|丫鬟|丫头|姑娘|少爷|子弟|家主|族)")
 _FAMILY_WORDS = frozenset({"管家", "安家", "成家", "万家", "全家", "东家", "商家", "国家", "皇家", "农家", "当家", "世家"})
 
 
@@ -68,8 +69,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         cands.add(name, "Character", 1.5)
     for match in _FAMILY.finditer(text):
         family = match.group(1) or match.group(2)
-        if family not in _FAMILY_WORDS:
-            cands.add(family, "Faction", 2.5)  # 苏家, 赵家, 那甄家丫鬟: a family is a faction
+        if family not in _FAMILY_WORDS and (cand := cands.add(family, "Faction", 2.5)) is not None:
+            cand.strong = True  # 苏家, 赵家, 那甄家丫鬟: a family is a faction, whatever the segmenter says
     for st in statements:
         if _has_cjk(st.quote):
             _chinese(st.quote, cands)
@@ -221,7 +222,13 @@ def _chinese(text: str, cands: Candidates) -> None:
         if _has_cjk(name) and len(name) <= 8:
             kind = suffix_kind(name) or ("Item" if match.group(0).startswith("《") else None)
             cands.add(name, kind, 2.0 if kind else 0.0)
-    for word, flag in segment(text):
+    words = segment(text)
+    for (word, flag), (after, _) in zip(words, [*words[1:], ("", "")]):
+        if word in lx.ZH_COMPOUND_SURNAMES:
+            # 慕容|承: the segmenter splits a rare given name off a two-character surname; a bare surname is no one
+            if len(after) == 1 and re.fullmatch(rf"[{CJK}]", after) and after not in "家氏":
+                cands.add(word + after, "Character", 2.5)
+            continue
         if len(word) < 2 or word in lx.ZH_NOT_NAMES or any(word.endswith(t) for t in lx.ZH_PERSON_TITLES):
             continue
         kind = suffix_kind(word)

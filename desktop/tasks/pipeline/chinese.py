@@ -125,6 +125,35 @@ class ChineseRules:
         out += self._zh_subjectless(st, spans)
         return _flat(out)
 
+    def _zh_heads_and_children(self, st: Statement, spans: list) -> list[Finding]:
+        """"阁主公孙迟" / "家主是慕容烈" / "顾清接任掌门": a head's title names the faction it heads — the one whose
+        name ends in the title's first character (阁主 → 天机阁), else the faction the talk was last about.
+        "长子慕容承，次女慕容雪": children named by rank belong to the character being talked about."""
+        out: list[Finding | None] = []
+        text = st.text
+        factions = [*self._factions, *(n for n, s, _ in spans if self.kind(n) == "Faction")]
+        children = []
+        for name, start, end in spans:
+            if self.kind(name) != "Character" or start == end or _negated_zh(text[:start]):
+                continue
+            before, after = text[max(0, start - 4):start], text[end:end + 8]
+            title = re.search(rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})(?:是|叫|为|乃)?$", before) or re.match(
+                rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,4}}的)?"
+                rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})", after)
+            if title:
+                head = title.group(1)
+                faction = next((f for f in reversed(factions) if f.endswith(head[0])), None) or \
+                    (factions[-1] if factions and head in ("掌门", "首领", "族长") else None)
+                if faction:
+                    out.append(self._rel(st, "LEADS", name, faction))
+            if re.search(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$", before):
+                children.append(name)
+        parent = st.focus if st.focus not in children else None
+        if parent and self.kind(parent) == "Character":
+            out += [self._rel(st, "PARENT_OF", parent, child) for child in children]
+        out += [self._rel(st, "SIBLING_OF", a, b) for i, a in enumerate(children) for b in children[i + 1:]]
+        return _flat(out)
+
     def _zh_role(self, st: Statement, *, holder: str, other: str, role: str, other_kind: str | None):
         if other_kind == "Faction":
             if role in lx.ZH_FACTION_LEADER_ROLES:

@@ -30,6 +30,7 @@ class Reader(ChineseRules, EnglishRules):
         self._forms = {name: tuple(forms) for name, forms in (aliases or {}).items()}
         self._when: int | None = None
         self._carried: int | None = None
+        self._factions: list[str] = []  # factions in the order the talk mentions them: "家主是X" speaks of the last
 
     def read(self, st: Statement) -> list[Finding]:
         out: list[Finding] = []
@@ -59,6 +60,9 @@ class Reader(ChineseRules, EnglishRules):
             else:
                 out += self._en_pairs(st, local)
                 out += self._en_states(st, clause, local)
+        if zh:
+            out += self._zh_heads_and_children(st, spans)
+        self._factions += [n for n, _, _ in spans if self.kind(n) == "Faction"]
         return _unique(out)
 
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
