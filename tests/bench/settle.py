@@ -18,13 +18,15 @@ from desktop.workbench import Workbench  # noqa: E402
 from tests.bench.settle_score import SECTIONS, aggregate, score  # noqa: E402
 
 GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
-# written apart from the pipeline's tuning, to measure how it generalises: `--gold tests/fixtures/settle_heldout`
+# written apart from the pipeline's tuning, to measure how it generalises: `--gold tests/fixtures/settle_heldout`,
+# and a second one kept for a final check: `--gold tests/fixtures/settle_final`
 HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
+FINAL = Path(__file__).resolve().parent.parent / "fixtures" / "settle_final"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
-                        help=f"the folder of gold cases (default: {GOLD}; the held-out set is {HELDOUT})")
+                        help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT} and {FINAL})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",

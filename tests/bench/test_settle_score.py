@@ -14,6 +14,8 @@ from tests.bench.settle_score import aggregate, score, similar
 
 GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
 HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
+FINAL = Path(__file__).resolve().parent.parent / "fixtures" / "settle_final"
+HELD_OUT_SETS = pytest.mark.parametrize("folder", [HELDOUT, FINAL], ids=["heldout", "final"])
 
 
 def section(result: dict, name: str) -> dict:
@@ -246,12 +248,11 @@ def test_every_gold_case_scores_perfectly_against_itself_and_absent_phrases_are_
 # -- the held-out set: written apart from the pipeline's tuning --------------------------------------
 
 
-def test_the_held_out_set_is_valid_documents_in_the_closed_vocabulary_and_apart_from_the_gold_set():
-    cases = gold_cases(HELDOUT)
+@HELD_OUT_SETS
+def test_the_held_out_set_is_valid_documents_in_the_closed_vocabulary_and_apart_from_the_gold_set(folder):
+    cases = gold_cases(folder)
     assert len(cases) == 24
     assert (sum(case["language"] == "zh" for case in cases), sum(case["language"] == "en" for case in cases)) == (16, 8)
-    ids = {case["id"] for case in cases}
-    assert len(ids) == len(cases) and not ids & {case["id"] for case in gold_cases()}
     for case in cases:
         assert 2 <= len(case["messages"]) <= 8, case["id"]
         assert {m["role"] for m in case["messages"]} <= {"user", "assistant"}, case["id"]
@@ -264,8 +265,14 @@ def test_the_held_out_set_is_valid_documents_in_the_closed_vocabulary_and_apart_
             assert item["key"] in STATES, (case["id"], item)
 
 
-def test_every_held_out_case_names_only_entities_it_creates_or_its_canon_holds():
-    for case in gold_cases(HELDOUT):
+def test_case_ids_are_unique_across_the_gold_and_both_held_out_sets():
+    ids = [case["id"] for folder in (GOLD, HELDOUT, FINAL) for case in gold_cases(folder)]
+    assert len(ids) == len(set(ids))
+
+
+@HELD_OUT_SETS
+def test_every_held_out_case_names_only_entities_it_creates_or_its_canon_holds(folder):
+    for case in gold_cases(folder):
         known = {name for doc in (case["expected"], case.get("canon") or {}) for entity in doc.get("entities", [])
                  for name in [entity["name"], *entity.get("aliases", [])]}
         expected = case["expected"]
@@ -278,7 +285,8 @@ def test_every_held_out_case_names_only_entities_it_creates_or_its_canon_holds()
         assert not absent & {name.casefold() for name in known}, case["id"]
 
 
-def test_every_held_out_case_scores_perfectly_against_itself():
-    for case in gold_cases(HELDOUT):
+@HELD_OUT_SETS
+def test_every_held_out_case_scores_perfectly_against_itself(folder):
+    for case in gold_cases(folder):
         result = score(case["expected"], case["expected"], case.get("canon"), case.get("absent", []))
         assert result["matched"] == result["items"] == result["predicted"] > 0, case["id"]
