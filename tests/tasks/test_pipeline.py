@@ -158,3 +158,10 @@ def test_children_named_by_rank_belong_to_the_parent_being_discussed_and_are_sib
     assert {("PARENT_OF", "慕容烈", "慕容承"), ("PARENT_OF", "慕容烈", "慕容雪")} <= relations(found)
     assert {("SIBLING_OF", "慕容承", "慕容雪")} <= relations(found) | {("SIBLING_OF", "慕容雪", "慕容承")}
     assert "慕容" not in entities(found)  # a two-character surname alone is no one
+
+
+def test_english_parents_named_together_share_the_surname_and_the_tie():
+    found = settle(("user", "June Hollis is Walter and Maggie Hollis's daughter. Walter and Maggie have been married "
+                            "thirty years. Sable Quill works for the Lanternmen."), zh=False)
+    assert {("PARENT_OF", "Walter Hollis", "June Hollis"), ("PARENT_OF", "Maggie Hollis", "June Hollis"),
+            ("MARRIED_TO", "Walter Hollis", "Maggie Hollis")} <= relations(found)

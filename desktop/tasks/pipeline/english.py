@@ -32,6 +32,12 @@ class EnglishRules:
                     role = _en_role(post[3:])
                     if role:
                         out.append(self._en_role(st, holder=a, other=b, role=role))
+                # A is B and C's <role>: the role holds towards both
+                both = re.fullmatch(r"\s*(?:,|is|was)\s+", low[ea:sb]) and next(
+                    ((c, ec) for c, sc, ec in spans if sb <= sc and low[eb:sc].strip() == "and"), None)
+                if both and low[both[1]:both[1] + 3] == "'s " and (role := _en_role(low[both[1] + 3:both[1] + 30])):
+                    out += [self._en_role(st, holder=a, other=b, role=role),
+                            self._en_role(st, holder=a, other=both[0], role=role)]
                 # A's <role> (is|,) B
                 if mid.startswith("'s "):
                     role = _en_role(mid[3:])
@@ -71,6 +77,9 @@ class EnglishRules:
                         out.append(self._end(st, "OWNS", self.owners[a], a))
                 if ka == "Item" and kb == "Character" and re.search(r"(?:stolen|taken|seized) by$", mid):
                     out += self._en_take(st, b, a, "")
+                if ka == "Character" and kb == "Character" and mid == "and" and \
+                        re.match(r"(?:have been|has been|are|were|had been|got|are now)?\s*married\b", post.strip()):
+                    out.append(self._rel(st, "MARRIED_TO", a, b))  # A and B have been married thirty years
                 if ka == "Character" and kb == "Character":
                     if _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]

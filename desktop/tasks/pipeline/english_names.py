@@ -21,7 +21,15 @@ _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
 
 
+_SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
+
+
 def english(text: str, cands: Candidates, whole: str) -> None:
+    for match in _SHARED_SURNAME.finditer(text):  # "Walter and Maggie Hollis": Walter is a Hollis too
+        first, surname = match.group(1), match.group(3)
+        if first.lower() not in _EN_LEADING and first.lower() not in lx.EN_NOT_NAMES \
+                and match.group(2).lower() not in _EN_LEADING:
+            cands.add(f"{first} {surname}", "Character", 1.0)
     for match in _EN_INTRO.finditer(text):
         before = text[max(0, match.start() - 30):match.start()].lower()
         thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)

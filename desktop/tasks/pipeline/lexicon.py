@@ -153,7 +153,8 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
                     ("SERVES", True)),
 }
 EN_JOIN = ("joins", "joined", "join", "is a member of", "was a member of", "belongs to", "enlisted in",
-           "is sworn to", "serves in", "is part of", "is one of", "enters", "entered")
+           "is sworn to", "serves in", "is part of", "is one of", "enters", "entered", "works for", "runs for",
+           "fights for", "spies for")
 EN_LEAD = ("leads", "led", "heads", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of")
 EN_OWN = ("owns", "wields", "carries", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
@@ -170,7 +171,8 @@ EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "a
            "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at")
 EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
 EN_ABILITY = ("learns", "learned", "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
-              "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered")
+              "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",
+              "can", "is able to", "knows how to")
 EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
            "poisons", "poisoned", "stabs", "stabbed")
 EN_DEATH = ("dies", "died", "is dead", "was killed", "is killed", "gets killed", "perishes", "perished",

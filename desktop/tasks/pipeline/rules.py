@@ -42,7 +42,7 @@ class Reader(ChineseRules, EnglishRules):
         self._when = said if said is not None else self._carried
         subject = st.focus
         last_person = None
-        for clause in _clauses(st.text, zh):
+        for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
             people = [n for n, _, _ in local if self.kind(n) == "Character"]
             carried = last_person if zh and not people and last_person else subject
@@ -115,10 +115,14 @@ def statement_chapter(text: str) -> int | None:
     return number_in(m.group(1) or m.group(2)) if m else None
 
 
-def _clauses(text: str, zh: bool) -> list[tuple[int, int]]:
+def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:
     pattern = r"[，,、：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
+    # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
+    joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
     out, start = [], 0
     for m in re.finditer(pattern, text):
+        if (m.start(), m.end()) in joins:
+            continue
         out.append((start, m.start()))
         start = m.end()
     out.append((start, len(text)))
