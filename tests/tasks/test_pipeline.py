@@ -165,3 +165,12 @@ def test_english_parents_named_together_share_the_surname_and_the_tie():
                             "thirty years. Sable Quill works for the Lanternmen."), zh=False)
     assert {("PARENT_OF", "Walter Hollis", "June Hollis"), ("PARENT_OF", "Maggie Hollis", "June Hollis"),
             ("MARRIED_TO", "Walter Hollis", "Maggie Hollis")} <= relations(found)
+
+
+def test_a_new_head_ends_the_head_canon_knows():
+    canon = Canon(names={"彭远山": ("Character", []), "青崖派": ("Faction", [])},
+                  relations={("LEADS", "彭远山", "青崖派")})
+    found = settle(("user", "第58章让大弟子顾清接任青崖派掌门。"), canon=canon)
+    assert ("LEADS", "顾清", "青崖派") in relations(found)
+    assert [(e["type"], e["from"], e["to"], e.get("valid_to")) for e in found.document["ends"]] == [
+        ("LEADS", "彭远山", "青崖派", 58)]

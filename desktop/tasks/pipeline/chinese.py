@@ -138,7 +138,7 @@ class ChineseRules:
                 continue
             before, after = text[max(0, start - 4):start], text[end:end + 8]
             title = re.search(rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})(?:是|叫|为|乃)?$", before) or re.match(
-                rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,4}}的)?"
+                rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)"
                 rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})", after)
             if title:
                 head = title.group(1)

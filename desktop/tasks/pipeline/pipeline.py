@@ -91,6 +91,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if prose:
         findings = [f for f in findings if f.section != "states" or _said_of(f)]
     findings += _replacements(statements, findings, kinds)
+    findings += _successions(findings, canon)
     busy = {f.statement.index for f in findings}
     if not prose:
         findings += sections.hooks(statements, kinds, canon.hooks, chapter)
@@ -133,6 +134,20 @@ def _replacements(statements: list[Statement], findings: list[Finding], kinds: d
             if earlier:
                 item = {**earlier[-1].item, "to": name}
                 out.append(Finding("relations", item, st, replaces=True, entities=[item["from"], name]))
+    return out
+
+
+def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
+    """A faction has one head: a new head named for it ends the one canon knows (顾清接任掌门 after 彭远山)."""
+    out: list[Finding] = []
+    heads = {to: source for rel, source, to in canon.relations if rel == "LEADS"}
+    for f in findings:
+        item = f.item
+        if f.section == "relations" and item["type"] == "LEADS" and heads.get(item["to"]) not in (None, item["from"]):
+            end = {"type": "LEADS", "from": heads[item["to"]], "to": item["to"]}
+            if item.get("valid_from") is not None:
+                end["valid_to"] = item["valid_from"]
+            out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
     return out
 
 
