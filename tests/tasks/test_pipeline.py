@@ -174,3 +174,11 @@ def test_a_new_head_ends_the_head_canon_knows():
     assert ("LEADS", "顾清", "青崖派") in relations(found)
     assert [(e["type"], e["from"], e["to"], e.get("valid_to")) for e in found.document["ends"]] == [
         ("LEADS", "彭远山", "青崖派", 58)]
+
+
+def test_an_arc_named_in_passing_titles_the_outline():
+    found = settle(("user", "Let's outline the heist arc. Chapters 14 to 18."),
+                   ("assistant", "Suggestion: 1. Jack recruits Mara. 2. They case the bank. 3. The vault break goes wrong."),
+                   zh=False)
+    [outline] = found.document["plan"]
+    assert outline["title"].lower() == "heist" and len(outline["steps"]) == 3

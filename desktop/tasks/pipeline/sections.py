@@ -240,7 +240,10 @@ def is_summary(st: Statement) -> bool:
 
 _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
                            r"([\u4e00-\u9fff]{2,6})那条|"
-                           r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b")
+                           r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
+                           # "outline the heist arc": the word before "arc" names it, unless it only points at one
+                           r"\bthe\s+(?!(?:next|whole|main|new|first|second|third|last|final|story|big|this)\b)"
+                           r"([a-z][\w\-]{2,})\s+arc\b")
 _STEP_EDIT = re.compile(r"第([一二三四五六七八九十\d]+)步|\bstep\s+(\d+)|\bchange\s+(\d+)", re.I)
 
 
