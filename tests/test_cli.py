@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from desktop import __version__
-from desktop.cli import main
+from tests.cli_runner import run, run_json
 
 DOC = {
     "chapter": 3,
@@ -18,18 +18,6 @@ DOC = {
     "relations": [{"type": "OWNS", "from": "林动", "to": "青锋剑"}],
     "hooks": [{"name": "玉佩的秘密", "involves": ["林动"]}],
 }
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv: str):
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 @pytest.fixture

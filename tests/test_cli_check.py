@@ -7,14 +7,8 @@ import json
 import pytest
 
 from desktop.cli import main
+from tests.cli_runner import run_json
 from tests.tasks.test_continuity import CANON, CONSISTENT, PLANTED
-
-
-def run_json(capsys, *argv: str):
-    code = main([*argv, "--json"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out)
 
 
 @pytest.fixture

@@ -5,21 +5,9 @@ from __future__ import annotations
 import json
 
 from desktop.book.fact_applier import Applier
-from desktop.cli import main
+from tests.cli_runner import run, run_json
 
 DOC = {"chapter": 3, "entities": [{"kind": "Character", "name": "林动", "attributes": {"realm": "淬体三重"}}]}
-
-
-def run(capsys, *argv: str):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def run_json(capsys, *argv: str):
-    code, out, err = run(capsys, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_a_failed_settlement_is_listed_then_retried_edited_or_discarded(tmp_path, capsys, monkeypatch):

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
 from desktop.cli import main
+from tests.cli_runner import run_json
 from desktop.workbench import Workbench
 from tests.tasks.conftest import ScriptedLLM
 
 SETTING = "苏晚出身江南苏家，后来改用寒霜剑。"
-
-
-def run_json(capsys, *argv: str):
-    code = main([*argv, "--json"])
-    out, err = capsys.readouterr()
-    assert code == 0, err
-    return json.loads(out)
 
 
 @pytest.fixture
