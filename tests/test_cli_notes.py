@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-
 import pytest
 
 from desktop.cli import main
-from tests.cli_runner import run_json
 from desktop.workbench import Workbench
+from tests.cli_runner import run_json
 from tests.tasks.conftest import ScriptedLLM
 
 SETTING = "苏晚出身江南苏家，后来改用寒霜剑。"
