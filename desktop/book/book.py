@@ -16,7 +16,7 @@ from desktop.book.changelog import ChangeLog
 from desktop.book.errors import BookCorruptError, BookError, BookLockedError
 from desktop.book.facts import FactGraph
 from desktop.book.files import replace_file
-from desktop.book.graphprobe import mark_closed, mark_open, probe_after_unclean_close
+from desktop.book.graphprobe import mark_closed, mark_open, probe_unless_as_left
 from desktop.book.journal import Journal
 from desktop.book.plan import PlanGraph
 from desktop.book.preflight import (ARCHIVE_FILE, BOOK_FILE, FACTS_FILE, LOCK_FILE, PLAN_FILE, check_book_folder,
@@ -114,7 +114,7 @@ class Book:
         check_book_folder(path)  # damaged or read-only: refused before Kuzu or SQLite writes a byte
         lock = _acquire(path)
         try:
-            probe_after_unclean_close(path)  # a graph that crashed Kuzu last time crashes a child process now
+            probe_unless_as_left(path)  # a damaged graph crashes a child process, not this one
         except BaseException:
             lock.release()
             raise

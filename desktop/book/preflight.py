@@ -71,7 +71,8 @@ def unwritable(folder: Path) -> list[Path]:
 
 def linked(folder: Path) -> list[str]:
     """The book's own files and folders that are symbolic links (a book someone sent may carry them)."""
-    names = [BOOK_FILE, LOCK_FILE, BACKUPS_DIR, RESTORE_INTENT, RESTORE_STAGING, *STORE_FILES]
+    names = [BOOK_FILE, LOCK_FILE, BACKUPS_DIR, RESTORE_INTENT, RESTORE_STAGING, ".inkstone.open", ".inkstone.closed",
+             *STORE_FILES]
     names += [name + suffix for name, suffixes in SIDECARS.items() for suffix in suffixes]
     return [name for name in names if (folder / name).is_symlink()]
 

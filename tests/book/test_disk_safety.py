@@ -85,6 +85,22 @@ def test_a_bit_flipped_graph_is_named_by_a_child_process_and_the_book_refused(cl
         Book.open(closed_book)
 
 
+def test_a_graph_changed_behind_inkstones_back_is_probed_on_the_very_first_open(closed_book):
+    flip_middle(closed_book / "facts.kuzu")  # no crash marker: only the file is not as the last close left it
+    with pytest.raises(BookCorruptError, match=r"facts graph .* is damaged"):
+        Book.open(closed_book)
+
+
+def test_a_book_as_its_last_clean_close_left_it_opens_without_the_probe(closed_book, monkeypatch):
+    probes = []
+    monkeypatch.setattr("desktop.book.graphprobe.graph_damage", lambda folder: probes.append(folder) or [])
+    with Book.open(closed_book):
+        pass
+    with Book.open(closed_book):
+        pass
+    assert probes == []
+
+
 def test_a_whole_book_passes_the_graph_probe_and_a_clean_close_leaves_no_marker(closed_book):
     assert graph_damage(closed_book) == []
     assert not (closed_book / OPEN_MARKER).exists()
