@@ -15,12 +15,10 @@ from pathlib import Path
 
 from desktop.book.errors import BookCorruptError
 from desktop.book.files import replace_file, write_new
-from desktop.book.preflight import FACTS_FILE, PLAN_FILE
+from desktop.book.preflight import CLOSED_PRINT, FACTS_FILE, OPEN_MARKER, PLAN_FILE
 
 log = logging.getLogger(__name__)
 
-OPEN_MARKER = ".inkstone.open"  # present while the book is open; found at open, the last one did not close cleanly
-CLOSED_PRINT = ".inkstone.closed"  # size and mtime of each graph file as the last clean close left them
 PROBE_TIMEOUT_S = 60.0
 _GRAPHS = {FACTS_FILE: "facts graph", PLAN_FILE: "plan graph"}
 # Prints each graph's name once it opened and every table in it was read to the end.

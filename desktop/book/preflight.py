@@ -16,6 +16,8 @@ LOCK_FILE = ".inkstone.lock"  # Book holds it while the book is open
 BACKUPS_DIR = "backups"
 RESTORE_INTENT = ".restore-intent.json"  # a restore between its swaps; the next open finishes it
 RESTORE_STAGING = ".restoring"  # the snapshot's files, unpacked beside the book before any swap
+OPEN_MARKER = ".inkstone.open"  # present while the book is open; found at open, the last one did not close cleanly
+CLOSED_PRINT = ".inkstone.closed"  # size and mtime of each graph file as the last clean close left them
 
 # Each store's first bytes. Kuzu and SQLite both take a zero-length file for a
 # new, empty database and would quietly open a book whose facts are gone, so a
@@ -71,7 +73,7 @@ def unwritable(folder: Path) -> list[Path]:
 
 def linked(folder: Path) -> list[str]:
     """The book's own files and folders that are symbolic links (a book someone sent may carry them)."""
-    names = [BOOK_FILE, LOCK_FILE, BACKUPS_DIR, RESTORE_INTENT, RESTORE_STAGING, ".inkstone.open", ".inkstone.closed",
+    names = [BOOK_FILE, LOCK_FILE, BACKUPS_DIR, RESTORE_INTENT, RESTORE_STAGING, OPEN_MARKER, CLOSED_PRINT,
              *STORE_FILES]
     names += [name + suffix for name, suffixes in SIDECARS.items() for suffix in suffixes]
     return [name for name in names if (folder / name).is_symlink()]
