@@ -39,9 +39,8 @@ _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
 
 
-_SURNAME = f"[{''.join(lx.ZH_SURNAMES)}]"
+_SURNAME = f"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
 # A surname and 家 where a family is spoken of: after a word that points at it, or before its people
-_SURNAME = f"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|{_SURNAME})"
 _FAMILY = re.compile(rf"(?:(?<![{CJK}])|(?<=[的是和与在入比到了那这去从]))({_SURNAME}家)"
                      rf"|({_SURNAME}家)(?=[的人，。！？、是]|小姐|公子|老爷|丫鬟|丫头|姑娘|少爷|子弟|家主|族)")
 _FAMILY_WORDS = frozenset({"管家", "安家", "成家", "万家", "全家", "东家", "商家", "国家", "皇家", "农家", "当家", "世家"})
@@ -65,7 +64,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if any(form in text for form in [name, *aliases]):
             cand = cands.setdefault(name, Candidate(name))
             cand.canon_kind, cand.aliases = kind, list(aliases)
-    for name in _repeated_surnamed(text):
+    words = segment(text) if _has_cjk(text) else []  # the whole text, once: two passes below read it
+    for name in _repeated_surnamed(text, words):
         cands.add(name, "Character", 1.5)
     for match in _FAMILY.finditer(text):
         family = match.group(1) or match.group(2)
@@ -76,7 +76,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             _chinese(st.quote, cands)
         english(st.quote, cands, text)
     _aliases(statements, cands)
-    _not_words(cands, text)
+    _not_words(cands, text, words)
     first_names(cands, text)
     _prune_overlaps(text, cands)
     _drop_glued_verbs(cands)
@@ -99,12 +99,12 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     return cands
 
 
-def _not_words(cands: Candidates, text: str) -> None:
+def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> None:
     """方才, 起来, 子兴道: what the segmenter reads as an adverb or verb somewhere in the text, or a name with
     a speech verb glued on, is not a name (unless canon or the author's wording says so)."""
     if not _has_cjk(text):
         return
-    plain = {w for w, flag in segment(text) if not flag.startswith(("n", "x", "m"))}
+    plain = {w for w, flag in words if not flag.startswith(("n", "x", "m"))}
     for name, cand in list(cands.items()):
         if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not _has_cjk(name):
             continue
@@ -250,7 +250,7 @@ def _chinese(text: str, cands: Candidates) -> None:
             cands.add(word, kind, 1.0)
     person_starts, word_starts = set(), set()
     position = 0
-    for word, flag in segment(text):
+    for word, flag in words:
         if not flag.startswith(("v", "d", "p", "c", "r", "u")):  # 喜欢镇: a name does not start with a verb
             word_starts.add(position)
         if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
@@ -296,11 +296,11 @@ def _suffix_glued(text: str, position: int) -> bool:
 _SPEECH_TAIL = set("道笑说曰问听见叹便又也忙因遂等们")
 
 
-def _repeated_surnamed(text: str) -> list[str]:
+def _repeated_surnamed(text: str, words: list[tuple[str, str]]) -> list[str]:
     """林动 twice, each time followed by a verb or particle: a person jieba's dictionary does not know."""
     found = []
     # 方才, 于是, 何必: words the segmenter knows as something other than a name are not names
-    common = {w for w, flag in segment(text) if len(w) == 2 and not flag.startswith("n")}
+    common = {w for w, flag in words if len(w) == 2 and not flag.startswith("n")}
     for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}小阿])[{CJK}]", text):
         for length in ((2,) if match.group(0)[0] in "小阿" else (3, 2)):
             name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]

@@ -15,6 +15,12 @@ from desktop.tasks.pipeline.statements import Statement
 CJK = "\u4e00-\u9fff"
 
 
+_HEADS = "|".join(lx.ZH_FACTION_LEADER_ROLES)
+_HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙迟, 家主是慕容烈
+_HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
+_CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$")
+
+
 class ChineseRules:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -131,22 +137,21 @@ class ChineseRules:
         "长子慕容承，次女慕容雪": children named by rank belong to the character being talked about."""
         out: list[Finding | None] = []
         text = st.text
-        factions = [*self._factions, *(n for n, s, _ in spans if self.kind(n) == "Faction")]
+        # most recently mentioned last: this statement's factions after those of the talk so far
+        factions = [*self._factions, *(n for n, _, _ in spans if self.kind(n) == "Faction")]
         children = []
         for name, start, end in spans:
             if self.kind(name) != "Character" or start == end or _negated_zh(text[:start]):
                 continue
             before, after = text[max(0, start - 4):start], text[end:end + 8]
-            title = re.search(rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})(?:是|叫|为|乃)?$", before) or re.match(
-                rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)"
-                rf"({'|'.join(lx.ZH_FACTION_LEADER_ROLES)})", after)
+            title = _HEAD_BEFORE.search(before) or _HEAD_AFTER.match(after)
             if title:
                 head = title.group(1)
                 faction = next((f for f in reversed(factions) if f.endswith(head[0])), None) or \
                     (factions[-1] if factions and head in ("掌门", "首领", "族长") else None)
                 if faction:
                     out.append(self._rel(st, "LEADS", name, faction))
-            if re.search(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$", before):
+            if _CHILD_BY_RANK.search(before):
                 children.append(name)
         parent = st.focus if st.focus not in children else None
         if parent and self.kind(parent) == "Character":

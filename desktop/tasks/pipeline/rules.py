@@ -30,7 +30,8 @@ class Reader(ChineseRules, EnglishRules):
         self._forms = {name: tuple(forms) for name, forms in (aliases or {}).items()}
         self._when: int | None = None
         self._carried: int | None = None
-        self._factions: list[str] = []  # factions in the order the talk mentions them: "家主是X" speaks of the last
+        # factions, each once, in the order the talk last mentioned them: "家主是X" speaks of the latest
+        self._factions: dict[str, None] = {}
 
     def read(self, st: Statement) -> list[Finding]:
         out: list[Finding] = []
@@ -62,7 +63,9 @@ class Reader(ChineseRules, EnglishRules):
                 out += self._en_states(st, clause, local)
         if zh:
             out += self._zh_heads_and_children(st, spans)
-        self._factions += [n for n, _, _ in spans if self.kind(n) == "Faction"]
+        for name in (n for n, _, _ in spans if self.kind(n) == "Faction"):
+            self._factions.pop(name, None)
+            self._factions[name] = None
         return _unique(out)
 
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
