@@ -90,12 +90,16 @@ async def _new(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("apply")
 async def _apply(wb: Workbench, args: argparse.Namespace) -> Any:
-    return await wb.apply(Path(args.document), source=f"file:{Path(args.document).name}")
+    result = await wb.apply(Path(args.document), source=f"file:{Path(args.document).name}")
+    await wb.refresh_mentions()  # the window relinks in the background; a command finishes it before exiting
+    return result
 
 
 @command("undo")
 async def _undo(wb: Workbench, args: argparse.Namespace) -> Any:
-    return await wb.undo(args.settlement_id)
+    result = await wb.undo(args.settlement_id)
+    await wb.refresh_mentions()
+    return result
 
 
 @command("failed")
@@ -189,15 +193,43 @@ def _stderr_progress(args: argparse.Namespace):
 
 @command("import")
 async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
+    rules = {"heading_pattern": args.heading_pattern, "heading_lines": tuple(args.heading_lines or ())}
+    if args.dry_run:
+        return await wb.preview_import(args.paths, **rules)
+    on_conflict = "replace" if args.replace else "append" if args.append else "refuse"
     return await wb.import_paths(args.paths, extract=not args.no_extract, embed=not args.no_embed,
-                                 progress=_stderr_progress(args))
+                                 on_conflict=on_conflict, progress=_stderr_progress(args), **rules)
 
 
 @command("extract")
 async def _extract(wb: Workbench, args: argparse.Namespace) -> Any:
-    reviews = map(Review.from_row, await wb.extract_pending(limit=args.limit, progress=_stderr_progress(args)))
+    show = _extract_progress(args)
+    reviews = await wb.extract_chapters(_chapter_range(args.chapters), limit=args.limit, progress=show)
+    if show is not None:
+        sys.stderr.write("\n")
     return [{"settlement_id": r.settlement_id, "chapter": r.chapter, "items": len(r.items),
-             "conflicts": sum(1 for i in r.items if i.cls == "conflict")} for r in reviews]
+             "conflicts": sum(1 for i in r.items if i.cls == "conflict")} for r in map(Review.from_row, reviews)]
+
+
+def _extract_progress(args: argparse.Namespace):
+    """Chapters done of total, the step inside the chapter, and the time left once it can be told."""
+    if getattr(args, "json", False) or not sys.stderr.isatty():
+        return None
+
+    def show(progress) -> None:
+        eta = f", about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""
+        detail = f" ({progress.detail})" if progress.detail else ""
+        sys.stderr.write(f"\rextract: {progress.done}/{progress.total}{detail}{eta}   ")
+        sys.stderr.flush()
+
+    return show
+
+
+@command("accept-clean")
+async def _accept_clean(wb: Workbench, args: argparse.Namespace) -> Any:
+    result = await wb.accept_clean(args.settlement_id)
+    await wb.refresh_mentions()
+    return result
 
 
 def _chapter_range(text: str | None) -> tuple[int, int] | None:
@@ -337,13 +369,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("settle", "extract a task's discussion into a settlement review (apply it with `inkstone apply`)")
     p.add_argument("--task", type=int)
 
-    p = add("import", "import chapter files or folders (.txt .md .docx .epub)")
+    p = add("import", "import chapter files or folders (.txt .md .docx .epub); chapters holding other text are "
+               "refused unless --replace or --append")
     p.add_argument("paths", nargs="+", type=Path)
     p.add_argument("--no-extract", action="store_true", help="do not queue fact extraction for review")
     p.add_argument("--no-embed", action="store_true", help="leave embedding to the window's background worker")
+    clash = p.add_mutually_exclusive_group()
+    clash.add_argument("--replace", action="store_true",
+                       help="replace chapters that hold other text (a snapshot is taken first)")
+    clash.add_argument("--append", action="store_true",
+                       help="number a clashing file's chapters after the book's last chapter instead")
+    p.add_argument("--dry-run", action="store_true", dest="dry_run",
+                   help="show what would be imported (chapters, status, dropped text, clashes); write nothing")
+    p.add_argument("--heading-pattern", dest="heading_pattern", metavar="REGEX",
+                   help="a regular expression matching the file's chapter heading lines")
+    p.add_argument("--heading-line", dest="heading_lines", action="append", metavar="TEXT",
+                   help="this line is a chapter heading (repeat for more)")
 
-    p = add("extract", "propose facts from imported chapters (queued by import) for review")
+    p = add("extract", "propose facts from imported chapters for review, queueing those not yet read")
+    p.add_argument("--chapters", help="only chapters A-B (e.g. 1-20)")
     p.add_argument("--limit", type=int, help="at most this many chapters")
+
+    p = add("accept-clean", "apply a waiting proposal's new and unchanged items; the rest waits for review")
+    p.add_argument("settlement_id", type=int)
 
     p = add("search", "hybrid keyword + vector search over the archive")
     p.add_argument("query")

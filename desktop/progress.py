@@ -12,6 +12,10 @@ class Progress:
     label: str
     done: int
     total: int  # 0 when unknown
+    # Optional finer detail, for long jobs whose steps are uneven (whole-book extraction):
+    fraction: float | None = None     # how far the whole job is, 0..1, moving within a step too
+    eta_seconds: float | None = None  # time left, from the speed measured so far; None until it can be told
+    detail: str = ""                  # what is happening inside the current step ("第12回: facts")
 
 
 ProgressCallback = Callable[[Progress], None]

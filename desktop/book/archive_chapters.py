@@ -97,6 +97,14 @@ class ChapterRecords:
         c = tables.chunks.c
         return self._read(tables.chunk_select().where(c.chapter_id == chapter_id).order_by(c.seq))
 
+    def set_entity_lists(self, lists: dict[int, list[str]]) -> None:
+        """Replace the entity lists of these chunks (chunk id → names): mentions follow the canon as it changes."""
+        if lists:
+            with self._writing() as conn:
+                conn.execute(tables.chunks.update().where(tables.chunks.c.id == sa.bindparam("chunk_id"))
+                             .values(entity_list=sa.bindparam("names", type_=tables.chunks.c.entity_list.type)),
+                             [{"chunk_id": int(i), "names": list(names)} for i, names in lists.items()])
+
     def chunk(self, chunk_id: int) -> dict | None:
         return self._first(tables.chunk_select().where(tables.chunks.c.id == chunk_id))
 

@@ -113,6 +113,14 @@ class JournalAndJobs:
             conn.execute(tables.jobs.update().where(j.id == job_id, j.status == "running").values(
                 status="pending", updated_at=utc_now()))
 
+    def jobs_of(self, kind: str, statuses: tuple[str, ...] | None = None) -> list[dict]:
+        """Jobs of `kind` (in these statuses), oldest first; a read: nothing is claimed."""
+        j = tables.jobs.c
+        select = sa.select(tables.jobs).where(j.kind == kind).order_by(j.id)
+        if statuses is not None:
+            select = select.where(j.status.in_(statuses))
+        return self._read(select)
+
     def pending_job_count(self, kind: str | None = None) -> int:
         """Jobs waiting to be claimed (not those running now)."""
         select = sa.select(sa.func.count()).select_from(tables.jobs).where(tables.jobs.c.status == "pending")

@@ -3,11 +3,12 @@
 from desktop.importing.chunk import Chunk, EntityMatcher, chunk_text, find_entities
 from desktop.importing.decode import ImportFileError, decode_bytes
 from desktop.importing.formats import LoadedDocument, collect_files, read_document
-from desktop.importing.pipeline import ImportReport, import_paths
+from desktop.importing.pipeline import ImportConflictError, ImportReport, import_paths
+from desktop.importing.preview import preview_import
 from desktop.importing.split import ChapterText, SplitResult, split_chapters
 
 __all__ = [
-    "ChapterText", "Chunk", "EntityMatcher", "ImportFileError", "ImportReport", "LoadedDocument",
-    "SplitResult", "chunk_text", "collect_files", "decode_bytes", "find_entities", "import_paths",
-    "read_document", "split_chapters",
+    "ChapterText", "Chunk", "EntityMatcher", "ImportConflictError", "ImportFileError", "ImportReport",
+    "LoadedDocument", "SplitResult", "chunk_text", "collect_files", "decode_bytes", "find_entities", "import_paths",
+    "preview_import", "read_document", "split_chapters",
 ]

@@ -7,7 +7,7 @@ import inspect
 from typing import Any, Callable
 
 from desktop.contracts import Changes
-from desktop.workbench.ops import backups, books, checks, importing, personas, settlement
+from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
 from desktop.workbench.ops import search as reading
 from desktop.workbench.ops import tasks as conversation
 from desktop.workbench.session import NoBookError, Session
@@ -74,9 +74,13 @@ class Workbench(Session):
     retry_settlement = _operation(settlement.retry)
     settle = _operation(settlement.settle)
     extract_pending = _operation(settlement.extract_pending)
+    extract_chapters = _operation(settlement.extract_chapters)
+    accept_clean = _operation(settlement.accept_clean)
+    refresh_mentions = _operation(mentions.refresh_mentions)
 
     # import
     import_paths = _operation(importing.import_paths)
+    preview_import = _query(importing.preview_import)
     embed_pending = _operation(importing.embed_pending)
 
     # reading the graphs

@@ -9,7 +9,7 @@ import pytest
 from desktop.book.archive import Archive
 from desktop.book.documents import validate
 from desktop.book.facts import FactGraph
-from desktop.importing.pipeline import import_paths
+from desktop.importing.pipeline import ImportConflictError, import_paths
 from desktop.progress import CancelToken
 
 BODY = "　　林风御剑而行，脚下飞剑化作一道青虹。远处山巅之上，苏晴负手而立。"
@@ -53,7 +53,9 @@ def test_hongloumeng_imports_as_120_searchable_chapters_linked_to_known_characte
                                                                                    corpus_dir):
     report = import_paths(archive, facts, [corpus_dir / "zh" / "hongloumeng.txt"])
     assert (report.chapters, report.errors, report.unchanged) == (120, [], 0)
-    assert report.files == [{"path": str(corpus_dir / "zh" / "hongloumeng.txt"), "chapters": 120, "encoding": "utf-8"}]
+    [file] = report.files
+    assert (file["path"], file["chapters"], file["encoding"]) == (str(corpus_dir / "zh" / "hongloumeng.txt"), 120,
+                                                                  "utf-8")
     assert chapter_numbers(archive) == list(range(1, 121))
     assert archive.chapter_by_number(100)["heading"].startswith("第一零零回")
     assert archive.counts()["chunks"] == report.chunks > 120
@@ -85,7 +87,7 @@ def test_an_edited_chapter_replaces_only_its_own_chunks_and_mentions(tmp_path, a
     assert [row["chapter"] for row in facts.mentions_of("苏晴")] == [1, 2, 3]
 
     write(source, chapters[0] + "第2章 标题2\n　　大观园里只有林风一人。\n" + chapters[2])
-    report = import_paths(archive, facts, [source])
+    report = import_paths(archive, facts, [source], on_conflict="replace")
     assert (report.written, report.unchanged) == ([2], 2)
     assert (chunk_ids(archive, 1), chunk_ids(archive, 3)) == untouched
     assert not set(chunk_ids(archive, 2)) & set(old_two)
@@ -196,11 +198,17 @@ def test_pride_and_prejudice_imports_as_61_chapters_with_the_licence_reported(tm
     assert archive.keyword_search("Netherfield", 3)
 
 
-def test_a_chapter_number_taken_over_from_another_file_is_reported(tmp_path, archive):
+def test_a_chapter_number_taken_over_from_another_file_is_replaced_only_when_asked_and_reported(tmp_path, archive):
     import_paths(archive, None, [write(tmp_path / "旧稿.txt", f"第1章 旧\n{BODY}\n")])
-    report = import_paths(archive, None, [write(tmp_path / "新稿.txt", f"第1章 新\n{BODY}\n")])
-    assert archive.chapter_by_number(1)["title"] == "新"
-    assert any("旧稿.txt" in w and "replaced" in w for w in report.warnings)
+    new = write(tmp_path / "新稿.txt", f"第1章 新\n{BODY}\n")
+    with pytest.raises(ImportConflictError, match=r"chapter 1 already holds other text \(from 旧稿.txt\)"):
+        import_paths(archive, None, [new])
+    assert archive.chapter_by_number(1)["title"] == "旧"
+    taken = []
+    report = import_paths(archive, None, [new], on_conflict="replace", before_replace=lambda: taken.append(1) or "s1")
+    assert archive.chapter_by_number(1)["title"] == "新" and taken == [1] and report.snapshot == "s1"
+    assert report.replaced == [{"number": 1, "old_title": "旧", "new_title": "新", "status": "conflict",
+                                "old_source": str((tmp_path / "旧稿.txt").resolve())}]
 
 
 def test_a_chapter_gone_from_its_file_stays_in_the_book_and_is_reported(tmp_path, archive):
