@@ -360,7 +360,8 @@ class FakeWorkbench:
         self._record("reload_model")
 
     # import
-    async def import_paths(self, paths, *, extract=True, embed=True, progress=None, cancel=None):
+    async def import_paths(self, paths, *, extract=True, embed=True, on_conflict="refuse", heading_pattern=None,
+                           heading_lines=(), progress=None, cancel=None):
         self._record("import_paths", list(paths))
         total = 3
         for done in range(1, total + 1):
@@ -416,6 +417,25 @@ class FakeWorkbench:
             progress(Progress("extract", todo, todo))
         self.tell(journal=True)
         return reviews
+
+    # whole-book extraction, bulk accept, mentions (minimal: the window's helper fills these in)
+    async def preview_import(self, paths, heading_pattern=None, heading_lines=()):
+        self._record("preview_import", list(paths), heading_pattern=heading_pattern, heading_lines=heading_lines)
+        return {"files": [], "conflicts": [], "totals": {"chapters": 0, "chars": 0, "new": 0, "unchanged": 0,
+                                                         "updated": 0, "conflict": 0}}
+
+    async def extract_chapters(self, chapters=None, *, limit=None, progress=None, cancel=None):
+        self._record("extract_chapters", chapters, limit=limit)
+        return await self.extract_pending(limit=limit, progress=progress, cancel=cancel)
+
+    async def accept_clean(self, settlement_id):
+        self._record("accept_clean", settlement_id)
+        self.tell(journal=True, facts=True)
+        return {"applied": settlement_id, "kept": None, "items_applied": 0, "items_kept": 0}
+
+    async def refresh_mentions(self):
+        self._record("refresh_mentions")
+        return {"chapters": []}
 
     # continuity checks and personas
     async def check(self, text=None, *, chapter=None, use_model=False, cancel=None):
