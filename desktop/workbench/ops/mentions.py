@@ -24,23 +24,30 @@ __all__ = ["follow_canon", "queue_canon_mentions", "refresh_mentions"]
 
 
 def follow_canon(session: Session) -> None:
-    """Start relinking in the background, unless a run is already going (it picks up new jobs before it ends)."""
-    running = _RUNNING.get(session)
-    if running is not None and not running.done():
-        return
-    _RUNNING[session] = asyncio.ensure_future(_in_background(session))
+    """Relink in the background, after any run already going (a job queued as that run ends is not missed)."""
+    _RUNNING[session] = asyncio.ensure_future(_in_background(session, _going(session)))
 
 
 async def refresh_mentions(session: Session) -> Outcome[dict]:
     """Wait for the background relinking, then run whatever is still pending: {"chapters": numbers relinked}."""
-    running = _RUNNING.get(session)
+    running = _going(session)
     if running is not None:
         await asyncio.gather(running, return_exceptions=True)
     relinked, changes = await _run(session)
     return {"chapters": relinked}, changes
 
 
-async def _in_background(session: Session) -> None:
+def _going(session: Session) -> asyncio.Future | None:
+    """The run under way on this event loop (one a finished loop left behind is over)."""
+    running = _RUNNING.get(session)
+    if running is None or running.done() or running.get_loop() is not asyncio.get_running_loop():
+        return None
+    return running
+
+
+async def _in_background(session: Session, previous: asyncio.Future | None) -> None:
+    if previous is not None:
+        await asyncio.gather(previous, return_exceptions=True)
     try:
         relinked, changes = await _run(session)
     except Exception as exc:  # noqa: BLE001 - the job stays pending and is run again; never an unheard task error
@@ -53,25 +60,35 @@ async def _in_background(session: Session) -> None:
 
 async def _run(session: Session) -> tuple[list[int], Changes]:
     """Claim the pending jobs, relink each chapter naming their names in its own store call, finish the jobs;
-    again while new jobs came meanwhile. Stops quietly (jobs left claimed: pending at the next open) if the book
-    closes under it."""
+    again while new jobs came meanwhile. Stops quietly if the book closes under it: the jobs it claimed are
+    pending again at the next open."""
     book = session.book
     relinked: list[int] = []
     changes = NO_CHANGES
-    while True:
-        (job_ids, names), taken = await session.write(claim_canon_jobs, book.archive)
+
+    async def step(fn, *args):
+        nonlocal changes
+        if not session.has_book or session.book is not book:
+            raise _Closed()
+        result, taken = await session.write(fn, *args)
         changes |= taken
-        if not job_ids:
-            return relinked, changes
-        numbers, _ = await session.write(chapters_naming, book.archive, names)
-        (matcher, keys), _ = await session.write(entity_matcher, book.facts)
-        for number in numbers:
-            if not session.has_book or session.book is not book:
+        return result
+
+    try:
+        while True:
+            job_ids, names = await step(claim_canon_jobs, book.archive)
+            if not job_ids:
                 return relinked, changes
-            done, taken = await session.write(relink_chapter, book.archive, book.facts, number, matcher, keys)
-            changes |= taken
-            if done:
-                relinked.append(number)
-        for job_id in job_ids:
-            _, taken = await session.write(book.archive.finish_job, job_id)
-            changes |= taken
+            numbers = await step(chapters_naming, book.archive, names)
+            matcher, keys = await step(entity_matcher, book.facts)
+            for number in numbers:
+                if await step(relink_chapter, book.archive, book.facts, number, matcher, keys):
+                    relinked.append(number)
+            for job_id in job_ids:
+                await step(book.archive.finish_job, job_id)
+    except _Closed:
+        return relinked, changes
+
+
+class _Closed(Exception):
+    """The book this run began with is no longer the open one."""
