@@ -12,6 +12,7 @@ from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import BookInfo, Changes, Health, Message, ModelState, Task
 from desktop.progress import Cancelled, Progress
+from tests.ui.fakes_extract import ExtractFake
 
 TASKS = [
     Task(1, "主线大纲", "outline", "active", 4, None, "2024-05-01T10:00:00+00:00"),
@@ -125,7 +126,7 @@ def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
     return {"as_of": as_of, "entities": entities, "relations": relations, "hooks": hooks}
 
 
-class FakeWorkbench:
+class FakeWorkbench(ExtractFake):
     """The workbench contract with canned data; records every call so tests can say what the window asked for."""
 
     def __init__(self, *, with_book: bool = True):
@@ -417,25 +418,6 @@ class FakeWorkbench:
             progress(Progress("extract", todo, todo))
         self.tell(journal=True)
         return reviews
-
-    # whole-book extraction, bulk accept, mentions (minimal: the window's helper fills these in)
-    async def preview_import(self, paths, heading_pattern=None, heading_lines=()):
-        self._record("preview_import", list(paths), heading_pattern=heading_pattern, heading_lines=heading_lines)
-        return {"files": [], "conflicts": [], "totals": {"chapters": 0, "chars": 0, "new": 0, "unchanged": 0,
-                                                         "updated": 0, "conflict": 0}}
-
-    async def extract_chapters(self, chapters=None, *, limit=None, progress=None, cancel=None):
-        self._record("extract_chapters", chapters, limit=limit)
-        return await self.extract_pending(limit=limit, progress=progress, cancel=cancel)
-
-    async def accept_clean(self, settlement_id):
-        self._record("accept_clean", settlement_id)
-        self.tell(journal=True, facts=True)
-        return {"applied": settlement_id, "kept": None, "items_applied": 0, "items_kept": 0}
-
-    async def refresh_mentions(self):
-        self._record("refresh_mentions")
-        return {"chapters": []}
 
     # continuity checks and personas
     async def check(self, text=None, *, chapter=None, use_model=False, cancel=None):
