@@ -202,3 +202,23 @@ def test_a_mentions_job_cut_off_by_a_kill_is_run_again(workbench, tmp_path, corp
     assert workbench.book.archive.pending_job_count(CANON_JOB) == 1
     assert run(workbench.refresh_mentions())["chapters"] == [2, 3]
     assert [m["chapter"] for m in run(workbench.facts(entity="黛玉"))["mentions"]] == [2, 3]
+
+
+def test_every_fact_read_from_a_chapter_keeps_its_chunk_and_quote_after_it_is_accepted(workbench, tmp_path):
+    async def scenario():
+        await workbench.apply(CANON)
+        await import_five(workbench, tmp_path)
+        [review] = await workbench.extract_chapters((2, 2))
+        result = await workbench.accept_clean(review["settlement_id"])
+        return review, result, await workbench.settlements(("applied",))
+
+    review, result, applied = run(scenario())
+    chunk_ids = {c["id"] for c in workbench.book.archive.chunks_of(workbench.book.archive.chapter_by_number(2)["id"])}
+    assert review["items"] and all(item["evidence"] for item in review["items"])
+    for item in review["items"]:
+        assert all(e["chunk_id"] in chunk_ids and e["quote"] in workbench.book.archive.chunk(e["chunk_id"])["text"]
+                   for e in item["evidence"])
+    entry = next(e for e in applied if e["id"] == result["applied"])
+    assert entry["chapter"] == 2 and all(item["evidence"] for item in entry["review"]["items"])
+    relation = next(r for r in entry["document"]["relations"])
+    assert set(relation["chunks"]) <= chunk_ids
