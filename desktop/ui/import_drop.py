@@ -19,6 +19,9 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.progress import Progress
+from desktop.ui.durations import duration_text
+
+FINE_STEPS = 1000  # the bar's range when a report gives the fraction done
 
 
 def dropped_paths(mime) -> list[Path]:
@@ -95,13 +98,22 @@ class ProgressPanel(QWidget):
         self.show()
 
     def report(self, progress: Progress) -> None:
-        if progress.total > 0:
+        if progress.fraction is not None:  # a long job whose steps are uneven: the bar moves within a step
+            self.bar.setRange(0, FINE_STEPS)
+            self.bar.setValue(round(min(max(progress.fraction, 0.0), 1.0) * FINE_STEPS))
+            self.bar.setFormat(f"{progress.done}/{progress.total}" if progress.total else "%p%")
+        elif progress.total > 0:
             self.bar.setRange(0, progress.total)
             self.bar.setValue(min(progress.done, progress.total))
+            self.bar.setFormat("%p%")
         else:
             self.bar.setRange(0, 0)
         if progress.label:
-            self.label.setText(self._label_text(progress.label))
+            text = self._label_text(progress.label)
+            if progress.eta_seconds:
+                text += " · " + self.tr("%1 left").replace("%1", duration_text(progress.eta_seconds))
+            self.label.setText(text)
+        self.bar.setToolTip(progress.detail)
 
     def _label_text(self, label: str) -> str:
         known = {"import": self.tr("Importing"), "embedding": self.tr("Embedding"), "embed": self.tr("Embedding"),
@@ -142,6 +154,15 @@ class ImportSummary(QDialog):
                 detail = self.tr("%1 chapters, %2").replace("%1", str(f.get("chapters", 0))).replace(
                     "%2", str(f.get("encoding") or "?"))
                 parts.append(f"<li><b>{esc(Path(str(f.get('path'))).name)}</b> — {esc(detail)}</li>")
+            parts.append("</ul>")
+        replaced = result.get("replaced") or []
+        if replaced:
+            head = self.tr("Replaced (snapshot %1 taken first)").replace("%1", str(result.get("snapshot") or "—"))
+            parts.append(f"<h4>{esc(head)}</h4><ul>")
+            for r in replaced:
+                line = self.tr("Chapter %1: “%2” → “%3”").replace("%1", str(r.get("number"))).replace(
+                    "%2", str(r.get("old_title") or "")).replace("%3", str(r.get("new_title") or ""))
+                parts.append(f"<li>{esc(line)}</li>")
             parts.append("</ul>")
         if errors:
             parts.append(f"<h4 style='color:#c93c3c'>{esc(refused)}</h4><ul>")

@@ -28,9 +28,11 @@ from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
 from desktop.ui.failed_settlements import FailedSettlements
 from desktop.ui.graph_inspector import GraphInspector
-from desktop.ui.import_drop import ImportDrop, ImportSummary, ProgressPanel
+from desktop.ui.import_drop import ImportDrop, ProgressPanel
+from desktop.ui.import_flow import ImportFlow
 from desktop.ui.note_keeper import NoteKeeper
 from desktop.ui.review_desk import ReviewDesk
+from desktop.ui.review_queue import ReviewQueue
 from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
@@ -75,6 +77,8 @@ class MainWindow(QMainWindow):
         self.feed = ChangeFeed(workbench, self)
         self._dialogs: dict[str, QWidget] = {}
         self.reviews = ReviewDesk(self, workbench, self.background, self._dialogs)
+        self.queue = ReviewQueue(self, workbench, self.reviews, self._dialogs, self.feed)
+        self.imports = ImportFlow(self, workbench, self.background, self._dialogs, self.upkeep, self._needs_book)
         self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
         self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
         self._build_menus()
@@ -106,7 +110,8 @@ class MainWindow(QMainWindow):
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
-        self.drop.import_requested.connect(self._import)
+        self.drop.import_requested.connect(self.imports.start)
+        self.upkeep.extraction_running.connect(lambda _busy: self._show_model_status())
         self.progress.cancel_requested.connect(self.background.cancel)
         self.feed.changed.connect(self.upkeep.note)
         self.feed.book_changed.connect(self._show_book)
@@ -130,7 +135,7 @@ class MainWindow(QMainWindow):
         book.addSeparator()
         book.addAction(self._action(self.tr("Import chapters…"), "Ctrl+I", self._choose_import))
         book.addAction(self._action(self.tr("Reviews waiting…"), "Ctrl+Shift+V", self._open_waiting_reviews))
-        book.addAction(self._action(self.tr("Propose facts from imported chapters…"), "Ctrl+Shift+E",
+        book.addAction(self._action(self.tr("Build the story bible from imported chapters…"), "Ctrl+Shift+E",
                                     self._choose_extraction))
         book.addAction(self._action(self.tr("Backups…"), "Ctrl+Shift+B", self._open_backups))
         book.addAction(self._action(self.tr("Failed settlements…"), "Ctrl+Shift+F", self.failed.open))
@@ -348,7 +353,7 @@ class MainWindow(QMainWindow):
 
     def _open_waiting_reviews(self) -> None:
         if self._needs_book():
-            self.reviews.open_waiting()
+            self.queue.open()
 
     def _open_health_list(self, key: str) -> None:
         if key in ("reviews_waiting", "conflicts"):
@@ -368,27 +373,9 @@ class MainWindow(QMainWindow):
         dialog = QFileDialog(self, self.tr("Import chapter files"))
         dialog.setFileMode(QFileDialog.ExistingFiles)
         dialog.setNameFilter(self.tr("Chapters (*.txt *.md *.docx *.epub);;All files (*)"))
-        dialog.filesSelected.connect(lambda files: self._import([Path(f) for f in files]))
+        dialog.filesSelected.connect(self.imports.start)
         self._dialogs["import"] = dialog
         dialog.open()
-
-    def _import(self, paths_: list) -> None:
-        if not self._needs_book():
-            return
-        files = [Path(p) for p in paths_]
-        op = self.background.run(self.tr("Importing %1 files…").replace("%1", str(len(files))),
-                                 lambda progress, cancel: self.workbench.import_paths(files, progress=progress,
-                                                                                      cancel=cancel))
-        if op is not None:
-            op.success(self._show_import_summary)
-
-    def _show_import_summary(self, result: dict) -> None:
-        dialog = ImportSummary(result, self)
-        self._dialogs["import_summary"] = dialog
-        dialog.open()
-        # The chapters are in but their vectors were postponed (the embedder failed): try again behind the summary.
-        if result.get("chunks") and "embedded" not in result and not self.background.cancelled:
-            self.upkeep.catch_up_embedding()
 
     @property
     def background_op(self) -> Op | None:
@@ -419,6 +406,8 @@ class MainWindow(QMainWindow):
                  "ready": self.tr("Model ready"), "generating": self.tr("Generating…"),
                  "error": self.tr("Model error")}
         text = names.get(state, state or "")
+        if state == "ready" and self.upkeep.extracting:  # whole-book extraction keeps the model busy
+            state, text = "generating", self.tr("Model busy: building the story bible")
         if state in ("ready", "generating"):
             where = self.tr("GPU") if status.gpu else self.tr("CPU")
             text += f" · {status.model or status.backend or ''} · {where}"

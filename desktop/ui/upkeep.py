@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from desktop.progress import Cancelled
 from desktop.ui.background import BackgroundLane
 from desktop.ui.backups import BackupSchedule, BackupsDialog
 from desktop.ui.bridge import describe_error, report_error, run_op
 from desktop.ui.extract_dialog import ExtractDialog
+from desktop.ui.extract_pace import Pace, Stopwatch
 
 
 def may_lack_vectors(archive_counts: dict) -> bool:
@@ -18,6 +19,8 @@ def may_lack_vectors(archive_counts: dict) -> bool:
 
 class BookUpkeep(QObject):
     """Runs the book's maintenance through the window's background lane; tells the author in the status bar."""
+
+    extraction_running = Signal(bool)  # the model is busy reading chapters (True), or no longer (False)
 
     def __init__(self, window, workbench, lane: BackgroundLane):
         super().__init__(window)
@@ -29,6 +32,8 @@ class BookUpkeep(QObject):
         self.extract_waiting = 0
         self.backups_dialog: BackupsDialog | None = None
         self.extract_dialog: ExtractDialog | None = None
+        self._extraction = None  # the running story-bible job's Op
+        self.pace = Pace()
 
     def _say(self, text: str, ms: int) -> None:
         self.window.statusBar().showMessage(text, ms)
@@ -71,22 +76,39 @@ class BookUpkeep(QObject):
         else:
             self._say(self.tr("Embedding postponed: %1").replace("%1", describe_error(error)), 10000)
 
-    # -- facts from imported chapters -----------------------------------------------------------------
+    # -- the story bible from imported chapters ---------------------------------------------------------
+
+    @property
+    def extracting(self) -> bool:
+        """Whether the model is busy reading imported chapters (the window says so beside the model's state)."""
+        return self._extraction is not None and not self._extraction.done
 
     def choose_extraction(self) -> None:
-        if not self.extract_waiting:
-            self._say(self.tr("No imported chapters are waiting for fact extraction."), 6000)
+        run_op(self.window, self.workbench.chapter_count()).success(self._ask_extraction)
+
+    def _ask_extraction(self, last_chapter: int) -> None:
+        if not last_chapter:
+            self._say(self.tr("The book has no chapters yet: import some first (Book ▸ Import chapters…)."), 6000)
             return
-        self.extract_dialog = ExtractDialog(self.extract_waiting, self.window)
+        self.extract_dialog = ExtractDialog(last_chapter, self.window, waiting=self.extract_waiting,
+                                            seconds_per_chapter=self.pace.seconds_per_chapter())
         self.extract_dialog.extract_requested.connect(self._on_extract_requested)
         self.extract_dialog.open()
 
-    def _on_extract_requested(self, limit: int) -> None:
-        op = self.lane.run(self.tr("Proposing facts from imported chapters…"),
-                           lambda progress, cancel: self.workbench.extract_pending(limit=limit, progress=progress,
-                                                                                   cancel=cancel))
-        if op is not None:
-            op.success(self._on_extraction_done)
+    def _on_extract_requested(self, first: int, last: int) -> None:
+        watch = Stopwatch()
+        op = self.lane.run(self.tr("Building the story bible…"),
+                           lambda progress, cancel: self.workbench.extract_chapters(
+                               (first, last), progress=watch.wrap(progress), cancel=cancel))
+        if op is None:
+            return
+        self._extraction = op
+        self.extraction_running.emit(True)
+        op.success(self._on_extraction_done).finally_(lambda: self._extraction_ended(watch))
+
+    def _extraction_ended(self, watch: "Stopwatch") -> None:
+        self.pace.measured(watch.seconds_per_chapter())
+        self.extraction_running.emit(False)
 
     def _on_extraction_done(self, reviews: list) -> None:
         self._say(self.tr("%1 new proposals wait for review (Book ▸ Reviews waiting…).").replace(

@@ -110,14 +110,6 @@
         <translation />
     </message>
     <message>
-        <source>No imported chapters are waiting for fact extraction.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Proposing facts from imported chapters…</source>
-        <translation />
-    </message>
-    <message>
         <source>%1 new proposals wait for review (Book ▸ Reviews waiting…).</source>
         <translation />
     </message>
@@ -147,6 +139,14 @@
     </message>
     <message>
         <source>Scheduled snapshot failed: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>The book has no chapters yet: import some first (Book ▸ Import chapters…).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Building the story bible…</source>
         <translation />
     </message>
 </context>
@@ -254,23 +254,43 @@
 <context>
     <name>ExtractDialog</name>
     <message>
-        <source>Propose facts from imported chapters</source>
-        <translation />
-    </message>
-    <message>
-        <source>%1 imported chapters wait for the model to read them. Each becomes a settlement proposal in the review queue; nothing reaches the graphs until you apply it. A chapter takes about half a minute on a CPU; Cancel stops the work, and the chapters not yet read wait for a later run.</source>
-        <translation />
-    </message>
-    <message>
-        <source>Chapters to read now</source>
-        <translation />
-    </message>
-    <message>
-        <source>Start</source>
-        <translation />
-    </message>
-    <message>
         <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>Build the story bible</source>
+        <translation />
+    </message>
+    <message>
+        <source>The model reads the imported chapters in order and proposes the characters, places, relations and events of each. Every chapter becomes a proposal in the review queue, grouped by chapter; nothing enters the story bible until you accept it. Chapters already read are skipped. Cancel stops the work; the chapters not yet read wait for a later run.</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters are queued already.</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;From chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;To chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation />
+    </message>
+    <message>
+        <source>The first chapter comes after the last one.</source>
+        <translation />
+    </message>
+    <message>
+        <source>How long it takes depends on the model and this computer, and it has not been measured here yet: the progress bar shows the time left once the first chapter is read.</source>
+        <translation />
+    </message>
+    <message>
+        <source>At most about %1 for these %2 chapters, at the %3 a chapter measured on this computer the last time.</source>
         <translation />
     </message>
 </context>
@@ -624,6 +644,14 @@
     </message>
     <message>
         <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Replaced (snapshot %1 taken first)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1: “%2” → “%3”</source>
         <translation />
     </message>
 </context>
@@ -1073,10 +1101,6 @@
         <translation />
     </message>
     <message>
-        <source>Importing %1 files…</source>
-        <translation />
-    </message>
-    <message>
         <source>Model not loaded</source>
         <translation />
     </message>
@@ -1105,10 +1129,6 @@
         <translation />
     </message>
     <message>
-        <source>Propose facts from imported chapters…</source>
-        <translation />
-    </message>
-    <message>
         <source>Backups…</source>
         <translation />
     </message>
@@ -1122,6 +1142,14 @@
     </message>
     <message>
         <source>Failed settlements…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Build the story bible from imported chapters…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model busy: building the story bible</source>
         <translation />
     </message>
 </context>
@@ -1341,6 +1369,10 @@
     </message>
     <message>
         <source>Cancelling…</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 left</source>
         <translation />
     </message>
 </context>
@@ -1723,6 +1755,337 @@
     </message>
     <message>
         <source>Kept %1 notes (%2 characters) in the active task</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ImportFlow</name>
+    <message>
+        <source>Reading %1 files…</source>
+        <translation />
+    </message>
+    <message>
+        <source>The files could not be read: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ImportPreviewDialog</name>
+    <message>
+        <source>Import preview</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reading %1 files…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation />
+    </message>
+    <message>
+        <source>File</source>
+        <translation />
+    </message>
+    <message>
+        <source>What</source>
+        <translation />
+    </message>
+    <message>
+        <source>Where</source>
+        <translation />
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation />
+    </message>
+    <message>
+        <source>Line</source>
+        <translation />
+    </message>
+    <message>
+        <source>Text</source>
+        <translation />
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;This line is a heading</source>
+        <translation />
+    </message>
+    <message>
+        <source>Lines that look like headings but were not split on. Pick one and say it is a heading, then preview again.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Heading rule</source>
+        <translation />
+    </message>
+    <message>
+        <source>a regular expression, e.g. ^第.+回; empty: the usual headings</source>
+        <translation />
+    </message>
+    <message>
+        <source>lines that are headings, one a line</source>
+        <translation />
+    </message>
+    <message>
+        <source>Preview &amp;again</source>
+        <translation />
+    </message>
+    <message>
+        <source>Heading &amp;pattern</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Heading lines</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation />
+    </message>
+    <message>
+        <source>hard-wrapped lines re-joined</source>
+        <translation />
+    </message>
+    <message>
+        <source>not imported: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters (%2 characters) in %3 files: %4 new, %5 unchanged, %6 updated, %7 in conflict.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters already in the book hold other text: importing asks what to do.</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Chapters (%1)</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Suspect headings (%1)</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Dropped (%1)</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Warnings (%1)</source>
+        <translation />
+    </message>
+    <message>
+        <source>new</source>
+        <translation />
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation />
+    </message>
+    <message>
+        <source>updated</source>
+        <translation />
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation />
+    </message>
+    <message>
+        <source>advert</source>
+        <translation />
+    </message>
+    <message>
+        <source>web address</source>
+        <translation />
+    </message>
+    <message>
+        <source>site notice</source>
+        <translation />
+    </message>
+    <message>
+        <source>disclaimer</source>
+        <translation />
+    </message>
+    <message>
+        <source>site metadata</source>
+        <translation />
+    </message>
+    <message>
+        <source>boilerplate</source>
+        <translation />
+    </message>
+    <message>
+        <source>table of contents</source>
+        <translation />
+    </message>
+    <message>
+        <source>licence</source>
+        <translation />
+    </message>
+    <message>
+        <source>Preview again first: the heading rule was changed</source>
+        <translation />
+    </message>
+    <message>
+        <source>The heading pattern is not a valid regular expression: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1: “%2” (%3) would become “%4” (%5)</source>
+        <translation />
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters already in the book</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters of this import already hold other text in the book. Replace them (a snapshot of the book is taken first), or append the imported chapters after the book's last chapter?</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Append after the last chapter</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ReviewQueue</name>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Accepting chapter %1…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1: %2 items accepted; %3 wait for you.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1 could not be accepted: %2</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ReviewQueueDialog</name>
+    <message>
+        <source>Review queue</source>
+        <translation />
+    </message>
+    <message>
+        <source>Proposals waiting for your review, grouped by the chapter they were read from. Nothing enters the story bible until you accept it; conflicts with canon always wait for you.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation />
+    </message>
+    <message>
+        <source>New</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation />
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation />
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Accept new and unchanged</source>
+        <translation />
+    </message>
+    <message>
+        <source>Apply this chapter's new and unchanged items; changes and conflicts stay in the queue for you</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>No proposal is waiting for review.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Task settlements</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Proposal #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
         <translation />
     </message>
 </context>

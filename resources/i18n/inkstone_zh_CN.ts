@@ -110,14 +110,6 @@
         <translation>嵌入已推迟：%1</translation>
     </message>
     <message>
-        <source>No imported chapters are waiting for fact extraction.</source>
-        <translation>没有等待提取事实的导入章节。</translation>
-    </message>
-    <message>
-        <source>Proposing facts from imported chapters…</source>
-        <translation>正在从导入的章节提出事实…</translation>
-    </message>
-    <message>
         <source>%1 new proposals wait for review (Book ▸ Reviews waiting…).</source>
         <translation>%1 个新提案等待审阅（书 ▸ 待审结算…）。</translation>
     </message>
@@ -148,6 +140,14 @@
     <message>
         <source>Scheduled snapshot failed: %1</source>
         <translation>定时快照失败：%1</translation>
+    </message>
+    <message>
+        <source>The book has no chapters yet: import some first (Book ▸ Import chapters…).</source>
+        <translation>这本书还没有章节：请先导入（书 ▸ 导入章节…）。</translation>
+    </message>
+    <message>
+        <source>Building the story bible…</source>
+        <translation>正在建立设定集…</translation>
     </message>
 </context>
 <context>
@@ -254,24 +254,44 @@
 <context>
     <name>ExtractDialog</name>
     <message>
-        <source>Propose facts from imported chapters</source>
-        <translation>从导入的章节提出事实</translation>
-    </message>
-    <message>
-        <source>%1 imported chapters wait for the model to read them. Each becomes a settlement proposal in the review queue; nothing reaches the graphs until you apply it. A chapter takes about half a minute on a CPU; Cancel stops the work, and the chapters not yet read wait for a later run.</source>
-        <translation>有 %1 个导入的章节等待模型阅读。每一章都会变成审阅队列里的一份结算提案；在你应用之前，什么都不会写入图谱。在 CPU 上每章大约需要半分钟；“取消”会停止工作，尚未阅读的章节留待下次。</translation>
-    </message>
-    <message>
-        <source>Chapters to read now</source>
-        <translation>本次阅读的章节数</translation>
-    </message>
-    <message>
-        <source>Start</source>
-        <translation>开始</translation>
-    </message>
-    <message>
         <source>Cancel</source>
         <translation>取消</translation>
+    </message>
+    <message>
+        <source>Build the story bible</source>
+        <translation>建立设定集</translation>
+    </message>
+    <message>
+        <source>The model reads the imported chapters in order and proposes the characters, places, relations and events of each. Every chapter becomes a proposal in the review queue, grouped by chapter; nothing enters the story bible until you accept it. Chapters already read are skipped. Cancel stops the work; the chapters not yet read wait for a later run.</source>
+        <translation>模型按顺序阅读导入的章节，为每一章提出其中的人物、地点、关系和事件。每一章都会成为审阅队列中的一份提案，按章节分组；在你接受之前，什么都不会进入设定集。已经读过的章节会跳过。“取消”会停止工作，尚未阅读的章节留待下次。</translation>
+    </message>
+    <message>
+        <source>%1 chapters are queued already.</source>
+        <translation>已有 %1 个章节在队列中。</translation>
+    </message>
+    <message>
+        <source>&amp;From chapter</source>
+        <translation>起始章节(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;To chapter</source>
+        <translation>结束章节(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation>开始(&amp;S)</translation>
+    </message>
+    <message>
+        <source>The first chapter comes after the last one.</source>
+        <translation>起始章节在结束章节之后。</translation>
+    </message>
+    <message>
+        <source>How long it takes depends on the model and this computer, and it has not been measured here yet: the progress bar shows the time left once the first chapter is read.</source>
+        <translation>所需时间取决于模型和这台电脑，这里还没有测量过：读完第一章后，进度条会显示剩余时间。</translation>
+    </message>
+    <message>
+        <source>At most about %1 for these %2 chapters, at the %3 a chapter measured on this computer the last time.</source>
+        <translation>这 %2 章最多约需 %1（按上次在这台电脑上测得的每章 %3 计算）。</translation>
     </message>
 </context>
 <context>
@@ -625,6 +645,14 @@
     <message>
         <source>Close</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Replaced (snapshot %1 taken first)</source>
+        <translation>已替换（之前已保存快照 %1）</translation>
+    </message>
+    <message>
+        <source>Chapter %1: “%2” → “%3”</source>
+        <translation>第 %1 章：“%2” → “%3”</translation>
     </message>
 </context>
 <context>
@@ -1073,10 +1101,6 @@
         <translation>章节 (*.txt *.md *.docx *.epub);;所有文件 (*)</translation>
     </message>
     <message>
-        <source>Importing %1 files…</source>
-        <translation>正在导入 %1 个文件…</translation>
-    </message>
-    <message>
         <source>Model not loaded</source>
         <translation>模型未加载</translation>
     </message>
@@ -1105,10 +1129,6 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <source>Propose facts from imported chapters…</source>
-        <translation>从导入的章节提出事实…</translation>
-    </message>
-    <message>
         <source>Backups…</source>
         <translation>备份…</translation>
     </message>
@@ -1123,6 +1143,14 @@
     <message>
         <source>Failed settlements…</source>
         <translation>失败的结算…</translation>
+    </message>
+    <message>
+        <source>Build the story bible from imported chapters…</source>
+        <translation>从导入的章节建立设定集…</translation>
+    </message>
+    <message>
+        <source>Model busy: building the story bible</source>
+        <translation>模型忙碌：正在建立设定集</translation>
     </message>
 </context>
 <context>
@@ -1342,6 +1370,10 @@
     <message>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>%1 left</source>
+        <translation>剩余 %1</translation>
     </message>
 </context>
 <context>
@@ -1724,6 +1756,337 @@
     <message>
         <source>Kept %1 notes (%2 characters) in the active task</source>
         <translation>已在当前任务中存入 %1 条笔记（%2 字）</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 min</source>
+        <translation>%1 分钟</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 小时</translation>
+    </message>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 小时 %2 分钟</translation>
+    </message>
+</context>
+<context>
+    <name>ImportFlow</name>
+    <message>
+        <source>Reading %1 files…</source>
+        <translation>正在读取 %1 个文件…</translation>
+    </message>
+    <message>
+        <source>The files could not be read: %1</source>
+        <translation>无法读取这些文件：%1</translation>
+    </message>
+    <message>
+        <source>Importing %1 files…</source>
+        <translation>正在导入 %1 个文件…</translation>
+    </message>
+</context>
+<context>
+    <name>ImportPreviewDialog</name>
+    <message>
+        <source>Import preview</source>
+        <translation>导入预览</translation>
+    </message>
+    <message>
+        <source>Reading %1 files…</source>
+        <translation>正在读取 %1 个文件…</translation>
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation>章</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Characters</source>
+        <translation>字数</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Where</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>Sample</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <source>Line</source>
+        <translation>行</translation>
+    </message>
+    <message>
+        <source>Text</source>
+        <translation>文字</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>&amp;Import</source>
+        <translation>导入(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;This line is a heading</source>
+        <translation>这一行是标题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Lines that look like headings but were not split on. Pick one and say it is a heading, then preview again.</source>
+        <translation>这些行看起来像标题，但没有在此分章。选中一行并标为标题，然后重新预览。</translation>
+    </message>
+    <message>
+        <source>Heading rule</source>
+        <translation>标题规则</translation>
+    </message>
+    <message>
+        <source>a regular expression, e.g. ^第.+回; empty: the usual headings</source>
+        <translation>正则表达式，例如 ^第.+回；留空则使用常见标题</translation>
+    </message>
+    <message>
+        <source>lines that are headings, one a line</source>
+        <translation>作为标题的行，每行一个</translation>
+    </message>
+    <message>
+        <source>Preview &amp;again</source>
+        <translation>重新预览(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Heading &amp;pattern</source>
+        <translation>标题模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;Heading lines</source>
+        <translation>标题行(&amp;H)</translation>
+    </message>
+    <message>
+        <source>%1 (line %2)</source>
+        <translation>%1（第 %2 行）</translation>
+    </message>
+    <message>
+        <source>hard-wrapped lines re-joined</source>
+        <translation>已重新拼接硬换行</translation>
+    </message>
+    <message>
+        <source>not imported: %1</source>
+        <translation>不导入：%1</translation>
+    </message>
+    <message>
+        <source>%1 chapters (%2 characters) in %3 files: %4 new, %5 unchanged, %6 updated, %7 in conflict.</source>
+        <translation>%3 个文件中共 %1 章（%2 字）：新章节 %4，未变 %5，已更新 %6，冲突 %7。</translation>
+    </message>
+    <message>
+        <source>Chapters already in the book hold other text: importing asks what to do.</source>
+        <translation>书中已有的章节存有其他文字：导入时会询问如何处理。</translation>
+    </message>
+    <message>
+        <source>&amp;Chapters (%1)</source>
+        <translation>章节 (%1)(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Suspect headings (%1)</source>
+        <translation>疑似标题 (%1)(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Dropped (%1)</source>
+        <translation>已去除 (%1)(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Warnings (%1)</source>
+        <translation>警告 (%1)(&amp;W)</translation>
+    </message>
+    <message>
+        <source>new</source>
+        <translation>新章节</translation>
+    </message>
+    <message>
+        <source>unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>updated</source>
+        <translation>已更新</translation>
+    </message>
+    <message>
+        <source>conflict</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>advert</source>
+        <translation>广告</translation>
+    </message>
+    <message>
+        <source>web address</source>
+        <translation>网址</translation>
+    </message>
+    <message>
+        <source>site notice</source>
+        <translation>网站声明</translation>
+    </message>
+    <message>
+        <source>disclaimer</source>
+        <translation>免责声明</translation>
+    </message>
+    <message>
+        <source>site metadata</source>
+        <translation>网站信息</translation>
+    </message>
+    <message>
+        <source>boilerplate</source>
+        <translation>套话</translation>
+    </message>
+    <message>
+        <source>table of contents</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>licence</source>
+        <translation>许可文字</translation>
+    </message>
+    <message>
+        <source>Preview again first: the heading rule was changed</source>
+        <translation>标题规则已修改：请先重新预览</translation>
+    </message>
+    <message>
+        <source>The heading pattern is not a valid regular expression: %1</source>
+        <translation>标题模式不是有效的正则表达式：%1</translation>
+    </message>
+    <message>
+        <source>Chapter %1: “%2” (%3) would become “%4” (%5)</source>
+        <translation>第 %1 章：“%2”（%3）将变为“%4”（%5）</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>……另有 %1 章</translation>
+    </message>
+    <message>
+        <source>Chapters already in the book</source>
+        <translation>书中已有这些章节</translation>
+    </message>
+    <message>
+        <source>%1 chapters of this import already hold other text in the book. Replace them (a snapshot of the book is taken first), or append the imported chapters after the book's last chapter?</source>
+        <translation>这次导入中有 %1 章在书中已存有其他文字。要替换它们（会先为这本书保存快照），还是把导入的章节接在书的最后一章之后？</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>替换(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Append after the last chapter</source>
+        <translation>接在最后一章之后(&amp;A)</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueue</name>
+    <message>
+        <source>No settlement is waiting for review.</source>
+        <translation>没有等待审阅的结算。</translation>
+    </message>
+    <message>
+        <source>Accepting chapter %1…</source>
+        <translation>正在接受第 %1 章…</translation>
+    </message>
+    <message>
+        <source>Chapter %1: %2 items accepted; %3 wait for you.</source>
+        <translation>第 %1 章：已接受 %2 条；%3 条等你决定。</translation>
+    </message>
+    <message>
+        <source>Chapter %1 could not be accepted: %2</source>
+        <translation>第 %1 章无法接受：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewQueueDialog</name>
+    <message>
+        <source>Review queue</source>
+        <translation>审阅队列</translation>
+    </message>
+    <message>
+        <source>Proposals waiting for your review, grouped by the chapter they were read from. Nothing enters the story bible until you accept it; conflicts with canon always wait for you.</source>
+        <translation>等待你审阅的提案，按来源章节分组。在你接受之前，什么都不会进入设定集；与正史冲突的条目总是留给你决定。</translation>
+    </message>
+    <message>
+        <source>Proposal</source>
+        <translation>提案</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新增</translation>
+    </message>
+    <message>
+        <source>Unchanged</source>
+        <translation>未变</translation>
+    </message>
+    <message>
+        <source>Changes</source>
+        <translation>变更</translation>
+    </message>
+    <message>
+        <source>Conflicts</source>
+        <translation>冲突</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Accept new and unchanged</source>
+        <translation>接受新增与未变条目(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Apply this chapter's new and unchanged items; changes and conflicts stay in the queue for you</source>
+        <translation>应用本章的新增与未变条目；变更和冲突留在队列中等你决定</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>No proposal is waiting for review.</source>
+        <translation>没有等待审阅的提案。</translation>
+    </message>
+    <message>
+        <source>Task settlements</source>
+        <translation>任务结算</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第%1章</translation>
+    </message>
+    <message>
+        <source>Proposal #%1</source>
+        <translation>提案 #%1</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 (%2)</source>
+        <translation>结算 #%1（%2）</translation>
     </message>
 </context>
 </TS>

@@ -112,7 +112,7 @@ async def _drive(window, workbench, folder: Path, sources: list[Path]) -> dict:
 
         heartbeat.start()
         started = time.perf_counter()
-        window.drop.import_requested.emit([str(p) for p in sources])  # what a drop onto the window does
+        window.imports.run_import(sources)  # what a drop onto the window does once its preview is confirmed
         await window.background_op.task
         imported = time.perf_counter()
         window.chat.input.setPlainText(PROMPT)

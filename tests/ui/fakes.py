@@ -12,7 +12,7 @@ from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import BookInfo, Changes, Health, Message, ModelState, Task
 from desktop.progress import Cancelled, Progress
-from tests.ui.fakes_extract import ExtractFake
+from tests.ui.fakes_extract import PREVIEW, ExtractFake, task_proposal
 
 TASKS = [
     Task(1, "主线大纲", "outline", "active", 4, None, "2024-05-01T10:00:00+00:00"),
@@ -151,6 +151,8 @@ class FakeWorkbench(ExtractFake):
         self.snapshot_list = copy.deepcopy(SNAPSHOTS)
         self.failed = []  # journal entries set aside as failed; retry_error, when set, is what retry raises
         self.retry_error: Exception | None = None
+        self.preview_result = copy.deepcopy(PREVIEW)  # what preview_import answers
+        self.waiting = [task_proposal(REVIEW)]  # the review queue: settlements("proposed") answers these
 
     def _record(self, name: str, *args, **kwargs) -> None:
         self.calls.append((name, args, kwargs))
@@ -297,8 +299,7 @@ class FakeWorkbench(ExtractFake):
 
     async def settlements(self, states=None):
         self._record("settlements", states)
-        return [{"id": 7, "state": "proposed", "source": "task:2", "task_id": 2,
-                 "document": REVIEW["document"], "review": copy.deepcopy(REVIEW)}]
+        return copy.deepcopy(self.waiting)
 
     async def failed_settlements(self):
         self._record("failed_settlements")
@@ -363,7 +364,8 @@ class FakeWorkbench(ExtractFake):
     # import
     async def import_paths(self, paths, *, extract=True, embed=True, on_conflict="refuse", heading_pattern=None,
                            heading_lines=(), progress=None, cancel=None):
-        self._record("import_paths", list(paths))
+        self._record("import_paths", list(paths), on_conflict=on_conflict, heading_pattern=heading_pattern,
+                     heading_lines=tuple(heading_lines))
         total = 3
         for done in range(1, total + 1):
             if self.import_gate is not None:

@@ -79,7 +79,7 @@ def test_a_restore_is_refused_while_an_import_runs(qtbot, window, fake_workbench
     fake_workbench.import_gate = asyncio.Event()
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
-    window.drop.import_requested.emit([path])
+    window.imports.run_import([path])  # as the preview's Import does
     qtbot.waitUntil(lambda: bool(fake_workbench.called("import_paths")))
     dialog = open_backups(qtbot, window)
     dialog.select(SNAPSHOTS[0]["name"])

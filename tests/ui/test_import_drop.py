@@ -8,6 +8,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 
 from desktop.ui.import_drop import ImportSummary
+from desktop.ui.import_preview import ImportPreviewDialog
 
 
 def mime_for(paths) -> QMimeData:
@@ -24,6 +25,15 @@ def drop_on(widget, paths) -> QDropEvent:
     event = QDropEvent(QPointF(200, 200), Qt.CopyAction, mime, Qt.LeftButton, Qt.NoModifier)
     widget.dropEvent(event)
     return event
+
+
+def confirm_preview(qtbot, window) -> ImportPreviewDialog:
+    """What the author does after a drop: read the preview, press Import."""
+    qtbot.waitUntil(lambda: window.imports.preview_dialog is not None
+                    and window.imports.preview_dialog.import_button.isEnabled())
+    dialog = window.imports.preview_dialog
+    dialog.import_button.click()
+    return dialog
 
 
 def chapter_files(corpus_dir, folder):
@@ -45,6 +55,9 @@ def test_dropping_files_and_a_folder_imports_them_all(qtbot, window, fake_workbe
     files, picture = chapter_files(corpus_dir, tmp_path / "chapters")
     event = drop_on(window, [files[0], tmp_path / "chapters"])
     assert event.isAccepted()
+    qtbot.waitUntil(lambda: bool(fake_workbench.called("preview_import")))
+    assert fake_workbench.called("import_paths") == []  # nothing is written before the author saw the preview
+    confirm_preview(qtbot, window)
     qtbot.waitUntil(lambda: bool(fake_workbench.called("import_paths")))
     (sent,), _ = fake_workbench.called("import_paths")[0]
     assert sent == [files[0], tmp_path / "chapters"]
@@ -76,6 +89,7 @@ def test_progress_is_shown_and_cancel_stops_the_import(qtbot, window, fake_workb
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
     drop_on(window, [path])
+    confirm_preview(qtbot, window)
     qtbot.waitUntil(lambda: window.progress.isVisible())
     fake_workbench.import_gate.set()
     qtbot.waitUntil(lambda: window.progress.bar.value() == 1)
@@ -92,6 +106,7 @@ def test_the_summary_lists_chapters_found_and_files_refused_with_reasons(qtbot, 
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
     drop_on(window, [path])
+    confirm_preview(qtbot, window)
     qtbot.waitUntil(lambda: any(isinstance(w, ImportSummary) and w.isVisible() for w in window.children()))
     summary = next(w for w in window.children() if isinstance(w, ImportSummary))
     text = summary.text()
@@ -106,5 +121,5 @@ def test_importing_without_a_book_says_what_to_do(qtbot, window, fake_workbench,
     path = tmp_path / "a.txt"
     path.write_text("x", encoding="utf-8")
     drop_on(window, [path])
-    assert fake_workbench.called("import_paths") == []
+    assert fake_workbench.called("preview_import") == [] and fake_workbench.called("import_paths") == []
     assert "Open or create a book first" in window.statusBar().currentMessage()

@@ -91,7 +91,7 @@ def test_embedding_gives_way_to_an_import_which_starts_at_once(qtbot, qasync_loo
     embedding = window.background_op
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
-    window.drop.import_requested.emit([path])
+    window.imports.run_import([path])  # as the preview's Import does
     assert window._error_box is None  # embedding never makes the author wait
     workbench.step_gate.set()  # the embedding's next step notices it was told to stop
     qtbot.waitUntil(lambda: bool(workbench.called("import_paths")))
@@ -109,35 +109,63 @@ def test_an_import_whose_embedding_was_postponed_embeds_again_afterwards(qtbot, 
     workbench.missing_vectors = 12
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
-    window.drop.import_requested.emit([path])
+    window.imports.run_import([path])  # as the preview's Import does
     qtbot.waitUntil(lambda: bool(workbench.called("embed_pending")))
     qtbot.waitUntil(lambda: window.background_op.done and workbench.missing_vectors == 0)
     assert window.background_op.result == 12
     window._dialogs["import_summary"].close()
 
 
-def test_the_extraction_action_asks_how_many_chapters_then_proposes_facts_with_progress(qtbot, qasync_loop,
-                                                                                        english):
+def test_building_the_story_bible_asks_for_chapters_then_runs_with_progress_an_eta_and_a_busy_model(
+        qtbot, qasync_loop, english):
     workbench = FakeWorkbench()
     workbench.extract_waiting = 3
     workbench.step_gate = asyncio.Event()
     window = open_window(qtbot, workbench)
     qtbot.waitUntil(lambda: health(window, "extract_pending") == "To extract 3")
-    assert window.inspector.health.buttons["extract_pending"].isVisible()
-    book_menu_action(window, "Propose facts from imported chapters…").trigger()
+    book_menu_action(window, "Build the story bible from imported chapters…").trigger()
+    qtbot.waitUntil(lambda: window.upkeep.extract_dialog is not None and window.upkeep.extract_dialog.isVisible())
     dialog = window.upkeep.extract_dialog
-    assert dialog.isVisible() and dialog.count.value() == 3 and dialog.count.maximum() == 3
-    assert dialog.intro.text().startswith("3 imported chapters wait for the model")
-    dialog.count.setValue(2)
+    assert dialog.chapter_range() == (1, 6)  # every imported chapter, queued or not
+    assert "half a minute" not in dialog.intro.text() + dialog.estimate.text()
+    assert "not been measured here yet" in dialog.estimate.text()
+    dialog.first.setValue(2)
+    dialog.last.setValue(4)
     dialog.start_button.click()
     assert not dialog.isVisible()
-    qtbot.waitUntil(lambda: window.progress.isVisible() and window.progress.bar.maximum() == 2)
-    assert window.progress.label.text() == "Extracting facts"
+    qtbot.waitUntil(lambda: window.progress.isVisible() and window.progress.bar.format() == "0/3")
+    assert window.progress.bar.value() == round(0.5 / 3 * 1000)  # moves within the first chapter
+    assert window.progress.label.text() == "Extracting facts · 2 min left"
+    assert window.model_label.text().startswith("Model busy: building the story bible")
     let_steps_run(workbench)
     qtbot.waitUntil(lambda: window.background_op.done)
-    assert workbench.called("extract_pending") == [((), {"limit": 2})]
-    assert "2 new proposals wait for review (Book ▸ Reviews waiting…)" in window.statusBar().currentMessage()
-    qtbot.waitUntil(lambda: health(window, "extract_pending") == "To extract 1")
+    assert workbench.called("extract_chapters") == [(((2, 4),), {"limit": None})]
+    assert "3 new proposals wait for review (Book ▸ Reviews waiting…)" in window.statusBar().currentMessage()
+    assert window.model_label.text().startswith("Model ready")
+
+
+def test_the_next_estimate_comes_from_the_speed_measured_on_the_last_run(qtbot, qasync_loop, english):
+    from desktop.ui.extract_pace import Pace, Stopwatch
+    from desktop.progress import Progress
+
+    ticks = iter([100.0, 190.0])
+    watch = Stopwatch(clock=lambda: next(ticks))
+    report = watch.wrap(lambda progress: None)
+    report(Progress("extract", 0, 4, fraction=0.0))
+    report(Progress("extract", 1, 4, fraction=0.375))  # a chapter and a half read in 90 s
+    assert watch.seconds_per_chapter() == 60.0
+    Pace().measured(watch.seconds_per_chapter())
+
+    window = open_window(qtbot, FakeWorkbench())
+    book_menu_action(window, "Build the story bible from imported chapters…").trigger()
+    qtbot.waitUntil(lambda: window.upkeep.extract_dialog is not None and window.upkeep.extract_dialog.isVisible())
+    dialog = window.upkeep.extract_dialog
+    assert dialog.estimate.text().startswith("At most about 6 min for these 6 chapters, at the 1 min a chapter")
+    dialog.last.setValue(2)
+    assert dialog.estimate.text().startswith("At most about 2 min for these 2 chapters")
+    dialog.first.setValue(3)
+    assert not dialog.start_button.isEnabled()
+    dialog.reject()
 
 
 def test_the_to_extract_item_shows_only_when_chapters_wait_and_opens_the_same_dialog(qtbot, qasync_loop, english):
@@ -145,17 +173,27 @@ def test_the_to_extract_item_shows_only_when_chapters_wait_and_opens_the_same_di
     window = open_window(qtbot, workbench)
     qtbot.waitUntil(lambda: bool(workbench.called("counts")))
     assert not window.inspector.health.buttons["extract_pending"].isVisible()
-    book_menu_action(window, "Propose facts from imported chapters…").trigger()
-    assert window.upkeep.extract_dialog is None
-    assert "No imported chapters are waiting" in window.statusBar().currentMessage()
-
     workbench.extract_waiting = 5
     workbench.tell(archive=True)
     qtbot.waitUntil(lambda: window.inspector.health.buttons["extract_pending"].isVisible())
     window.inspector.health.buttons["extract_pending"].click()
-    assert window.upkeep.extract_dialog.isVisible() and window.upkeep.extract_dialog.count.value() == 5
+    qtbot.waitUntil(lambda: window.upkeep.extract_dialog is not None and window.upkeep.extract_dialog.isVisible())
+    assert window.upkeep.extract_dialog.waiting.text() == "5 chapters are queued already."
     window.upkeep.extract_dialog.reject()
-    assert workbench.called("extract_pending") == []
+    assert workbench.called("extract_chapters") == []
+
+
+def test_cancel_stops_the_story_bible_and_the_model_is_no_longer_busy(qtbot, qasync_loop, english):
+    workbench = FakeWorkbench()
+    workbench.step_gate = asyncio.Event()
+    window = open_window(qtbot, workbench)
+    window.upkeep._on_extract_requested(1, 6)
+    qtbot.waitUntil(lambda: window.upkeep.extracting and window.progress.isVisible())
+    window.progress.cancel_button.click()
+    workbench.step_gate.set()
+    qtbot.waitUntil(lambda: window.background_op.done)
+    assert type(window.background_op.error).__name__ == "Cancelled"
+    assert not window.upkeep.extracting and window.model_label.text().startswith("Model ready")
 
 
 def test_extraction_waits_for_an_import_the_author_started(qtbot, qasync_loop, english, tmp_path):
@@ -165,14 +203,14 @@ def test_extraction_waits_for_an_import_the_author_started(qtbot, qasync_loop, e
     window = open_window(qtbot, workbench)
     path = tmp_path / "a.txt"
     path.write_text("第一章 开始\n正文", encoding="utf-8")
-    window.drop.import_requested.emit([path])
+    window.imports.run_import([path])  # as the preview's Import does
     qtbot.waitUntil(lambda: bool(workbench.called("import_paths")))
-    window.upkeep._on_extract_requested(3)
+    window.upkeep._on_extract_requested(1, 3)
     assert "Wait for the current background work" in window.statusBar().currentMessage()
     window.progress.cancel_button.click()
     workbench.import_gate.set()
     qtbot.waitUntil(lambda: window.background_op.done)
-    assert workbench.called("extract_pending") == []
+    assert workbench.called("extract_chapters") == []
 
 
 # -- the real thing ----------------------------------------------------------------------------------
