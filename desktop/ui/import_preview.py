@@ -200,6 +200,9 @@ class ImportPreviewDialog(QDialog):
                            ("%3", len(files)), ("%4", totals.get("new", 0)), ("%5", totals.get("unchanged", 0)),
                            ("%6", totals.get("updated", 0)), ("%7", totals.get("conflict", 0))):
             text = text.replace(key, str(value))
+        if any(file.get("suspects") or file.get("warnings") for file in files):
+            text += " " + self.tr("The split may be wrong: look at the suspect headings and the warnings, and "
+                                  "fix the heading rule below if need be.")
         if self.preview.get("conflicts"):
             text += " " + self.tr("Chapters already in the book hold other text: importing asks what to do.")
         return text

@@ -110,12 +110,13 @@ class ReviewQueueDialog(QDialog):
             top.setExpanded(len(members) > 1)
         for column in range(1, 5):
             self.tree.resizeColumnToContents(column)
+        empty = self.tr("No proposal is waiting for review.")
+        if not self._groups or self.status.text() == empty:  # what the last accept did stays said
+            self.status.setText("" if self._groups else empty)
         if self._groups:
             chapters = [chapter for chapter, _ in self._groups]
             index = chapters.index(current) if current in chapters else 0
             self.tree.setCurrentItem(self.tree.topLevelItem(index))
-        else:
-            self.status.setText(self.tr("No proposal is waiting for review."))
         self._on_selection_changed()
 
     def _row(self, text: str, counts: dict[str, int]) -> QTreeWidgetItem:

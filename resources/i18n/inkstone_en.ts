@@ -2002,6 +2002,10 @@
         <source>&amp;Append after the last chapter</source>
         <translation />
     </message>
+    <message>
+        <source>The split may be wrong: look at the suspect headings and the warnings, and fix the heading rule below if need be.</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>ReviewQueue</name>

@@ -2002,6 +2002,10 @@
         <source>&amp;Append after the last chapter</source>
         <translation>接在最后一章之后(&amp;A)</translation>
     </message>
+    <message>
+        <source>The split may be wrong: look at the suspect headings and the warnings, and fix the heading rule below if need be.</source>
+        <translation>分章可能有误：请查看“疑似标题”和“警告”，必要时在下方修改标题规则。</translation>
+    </message>
 </context>
 <context>
     <name>ReviewQueue</name>
