@@ -150,3 +150,16 @@ def test_the_preview_and_its_question_are_all_chinese_in_a_chinese_window(qtbot,
     dialog.question.escapeButton().click()
     assert isinstance(dialog.question, QMessageBox) and workbench.called("import_paths") == []
     dialog.reject()
+
+
+def test_after_the_rule_is_edited_enter_previews_again_and_import_waits_for_that_preview(qtbot, window, fake_workbench,
+                                                                                       tmp_path):
+    dialog, _ = preview_of(qtbot, window, tmp_path)
+    dialog.pattern.setText("^第.+回")
+    assert not dialog.import_button.isEnabled() and dialog.again_button.isDefault()
+    assert dialog.import_button.toolTip() == "Preview again first: the heading rule was changed"
+    qtbot.keyClick(dialog.pattern, "\r")
+    qtbot.waitUntil(lambda: len(fake_workbench.called("preview_import")) == 2)
+    qtbot.waitUntil(dialog.import_button.isEnabled)
+    assert dialog.import_button.isDefault() and fake_workbench.called("import_paths") == []
+    dialog.reject()
