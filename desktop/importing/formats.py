@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import re
-import warnings
 import zipfile
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
-
-import ebooklib
-from ebooklib import epub
+from pathlib import Path
 
 from desktop.importing.decode import ImportFileError, decode_bytes
+from desktop.importing.epub_spine import epub_text
 from desktop.importing.split import CN_NUMERAL_CHARS, chinese_to_int
 
 __all__ = ["ImportFileError", "LoadedDocument", "SUPPORTED_SUFFIXES", "collect_files", "natural_key",
@@ -33,6 +30,7 @@ class LoadedDocument:
     text: str
     encoding: str      # the detected text encoding; "docx" / "epub" for those containers
     markdown: bool     # headings are Markdown `#` lines (Markdown files, and .docx/.epub headings)
+    notes: tuple[str, ...] = ()  # what the reader left out and why (an EPUB's cover, title page, contents …)
 
 
 # ---------------------------------------------------------------- collecting files
@@ -104,7 +102,8 @@ def read_document(path: Path) -> LoadedDocument:
     if suffix == ".docx":
         return LoadedDocument(path, _docx_text(path), "docx", True)
     if suffix == ".epub":
-        return LoadedDocument(path, _epub_text(path), "epub", True)
+        text, notes = _epub_text(path)
+        return LoadedDocument(path, text, "epub", True, notes)
     raise ImportFileError(path, f"unsupported file type {suffix or '(no extension)'}; "
                                 f"use {', '.join(SUPPORTED_SUFFIXES)}")
 
@@ -170,70 +169,15 @@ def _table_lines(table) -> list[str]:
     return lines
 
 
-def _epub_text(path: Path) -> str:
+def _epub_text(path: Path) -> tuple[str, tuple[str, ...]]:
     _check_archive(path, ".epub")
     try:
-        return _finish(path, _epub_spine_text(path))
+        text, notes = epub_text(path)
     except ImportFileError:
         raise
     except Exception as error:  # EbookLib raises EpubException, KeyError, lxml errors …
         raise ImportFileError(path, f"not a valid .epub ({type(error).__name__}: {error})") from None
-
-
-def _epub_spine_text(path: Path) -> str:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # EbookLib warns about its own option defaults
-        book = epub.read_epub(str(path), options={"ignore_ncx": True})
-    toc_titles = _toc_titles(book.toc)
-    parts: list[str] = []
-    for idref, linear in book.spine:
-        item = book.get_item_with_id(idref)
-        if item is None or item.get_type() != ebooklib.ITEM_DOCUMENT or str(linear).lower() == "no":
-            continue
-        if isinstance(item, epub.EpubNav):
-            continue  # the table of contents would duplicate every heading
-        text = _xhtml_text(item.get_content())
-        title = toc_titles.get(PurePosixPath(item.get_name()).as_posix())
-        if title and not re.search(r"^#{1,2} ", text, re.M):
-            text = f"# {title}\n\n{text}"
-        parts.append(text)
-    return "\n\n".join(parts)
-
-
-def _toc_titles(toc) -> dict[str, str]:
-    titles: dict[str, str] = {}
-    for entry in toc:
-        if isinstance(entry, tuple):
-            section, children = entry
-            titles.update(_toc_titles(children))
-            entry = section
-        if isinstance(entry, (epub.Link, epub.Section)) and getattr(entry, "href", None):
-            titles.setdefault(entry.href.split("#")[0], entry.title)
-    return titles
-
-
-_BLOCK_TAGS = ("p", "div", "li", "blockquote", "pre", "tr", "section", "article", "h3", "h4", "h5", "h6",
-               "dd", "dt", "figcaption")
-
-
-def _xhtml_text(content: bytes) -> str:
-    from bs4 import BeautifulSoup  # deferred: ~75 ms to import, and only .epub files need it
-
-    soup = BeautifulSoup(content, "lxml")
-    body = soup.body or soup
-    for tag in body.find_all(["script", "style"]):
-        tag.decompose()
-    for level in (1, 2):
-        for tag in body.find_all(f"h{level}"):
-            text = " ".join(tag.get_text(" ").split())
-            tag.replace_with(f"\n\n{'#' * level} {text}\n\n" if text else "\n")
-    for tag in body.find_all("br"):
-        tag.replace_with("\n")
-    for tag in body.find_all(_BLOCK_TAGS):
-        tag.insert_before("\n")
-        tag.insert_after("\n")
-    lines = [line.rstrip() for line in body.get_text().split("\n")]
-    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).strip()
+    return _finish(path, text), notes
 
 
 def _finish(path: Path, text: str) -> str:
