@@ -16,6 +16,7 @@ _MIN_LINES = 8             # fewer lines than this say nothing about wrapping
 _MIN_WIDTH, _MAX_WIDTH = 20, 170   # display columns: 10–85 Chinese characters, 20–170 Latin ones
 _MIN_NEAR_SHARE = 0.5      # at least half the lines must end near the width
 _SENTENCE_END = re.compile(r"[.!?。！？…:：]['\"”’」』）)]*$")
+_ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Col|Capt|Gen|Rev|Sir|Lt|Mt|No|vs|etc)\.$")  # Mr.⏎Darcy
 _INDENT = (" ", "\t", "\u3000")
 
 
@@ -78,7 +79,7 @@ def _continues(previous: str, line: str, wrap: int, cjk: bool, marked_paragraphs
         return False
     if not _near(display_width(previous), wrap, cjk):
         return False
-    return marked_paragraphs or not _SENTENCE_END.search(previous)
+    return marked_paragraphs or not _SENTENCE_END.search(previous) or _ABBREVIATION.search(previous) is not None
 
 
 def _join(head: str, tail: str, cjk: bool) -> str:
