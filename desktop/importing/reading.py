@@ -76,7 +76,8 @@ def read_file(path: Path, *, heading_pattern: str | None = None, heading_lines: 
     chapters = split.chapters
     if len(chapters) == 1 and not chapters[0].heading:
         chapters = [_chapter_named_by_file(chapters[0], path)]
-    result = FileResult(path, document.encoding, warnings=list(split.warnings))
+    # The reader's notes come first: an EPUB's cover, title page or contents it left out.
+    result = FileResult(path, document.encoding, warnings=[*document.notes, *split.warnings])
     result.chapters = [Planned(chapter, result.source) for chapter in chapters]
     # The splitter's findings, read with defaults so this works with splitters that do not report them.
     result.dropped = [_record(item, ("kind", "where", "line", "chars", "sample")) for item in

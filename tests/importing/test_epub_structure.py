@@ -8,6 +8,7 @@ from pathlib import Path
 from ebooklib import epub
 
 from desktop.importing.formats import read_document
+from desktop.importing.reading import read_file
 from desktop.importing.split import split_chapters
 
 BODY = "林风御剑而行，脚下飞剑化作一道青虹。"
@@ -104,3 +105,9 @@ def test_a_short_chapter_without_the_books_name_is_not_taken_for_a_title_page(tm
     short = page("text/note.xhtml", "<h1>引子</h1><p>那一年，雪下得很大。</p>")
     document = read_document(write_bought_epub(tmp_path / "b.epub", [short]))
     assert "那一年，雪下得很大。" in document.text
+
+
+def test_the_import_preview_warns_about_each_document_left_out(tmp_path):
+    result = read_file(write_bought_epub(tmp_path / "青云志.epub"))
+    assert [item.chapter.number for item in result.chapters] == [1, 2, 4]
+    assert sum(w.startswith("skipped the EPUB's") for w in result.warnings) == 7
