@@ -182,3 +182,11 @@ def test_an_arc_named_in_passing_titles_the_outline():
                    zh=False)
     [outline] = found.document["plan"]
     assert outline["title"].lower() == "heist" and len(outline["steps"]) == 3
+
+
+def test_a_courtesy_name_belongs_to_the_person_it_follows_and_a_relatives_to_nobody_named():
+    cands = collect(split([{"id": 1, "role": "user", "content":
+                            "薛蟠表字文龙，性情奢侈。秦业年近七十，只剩女儿，小名唤可儿。你又叫让她吃饭。"}]), {}, True)
+    assert cands.alias_of.get("文龙") == "薛蟠"
+    assert "可儿" not in cands.alias_of and "唤可儿" not in cands.alias_of
+    assert not any("她" in alias for alias in cands.alias_of)

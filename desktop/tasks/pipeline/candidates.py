@@ -23,7 +23,11 @@ _KIN_INTRO = re.compile(rf"(?:爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
                         rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
-_ALIAS_INTRO = re.compile(rf"(?:人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
+_ALIAS_INTRO = re.compile(rf"(?:人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
+                          rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
+                          rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
+# Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
+_ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
 _STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也都就还又很最这那一个柄口件块枚颗本张道座位名些其她他它我你们"
                   "有叫入拜去来住持握佩使往及或将让令由等每各该其中上下里外前后左右新旧大小老")
@@ -385,6 +389,8 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
             alias = match.group(1)
             before = st.quote[: match.start()]
             owner = _last_character_in(before, cands) or seen
+            if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]", alias) or alias[0] in "过了着把被将让给":
+                continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
         for match in re.finditer(r"(?:known as|called|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
