@@ -20,8 +20,10 @@ _ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Col|Capt|Gen|Rev|Sir|Lt|Mt|No|
 _INDENT = (" ", "\t", "\u3000")
 
 
-def display_width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+def display_width(text: str, cjk: bool = False) -> int:
+    """Columns `text` takes; in Chinese text the ambiguous-width punctuation (“”‘’…—) is wide too."""
+    wide = "WFA" if cjk else "WF"
+    return sum(2 if unicodedata.east_asian_width(ch) in wide else 1 for ch in text)
 
 
 def _is_cjk_text(lines: list[str]) -> bool:
@@ -32,18 +34,24 @@ def _is_cjk_text(lines: list[str]) -> bool:
 
 def wrap_width(lines: list[str]) -> int | None:
     """The column the text was wrapped at, or None when it was not hard-wrapped."""
-    widths = sorted(display_width(line.rstrip()) for line in lines if line.strip())
+    cjk = _is_cjk_text(lines)
+    widths = sorted(display_width(line.rstrip(), cjk) for line in lines if line.strip())
     if len(widths) < _MIN_LINES:
         return None
     width = widths[int(len(widths) * 0.95)]
     if not _MIN_WIDTH <= width <= _MAX_WIDTH:
         return None
-    cjk = _is_cjk_text(lines)
     near = sum(1 for w in widths if _near(w, width, cjk))
     over = sum(1 for w in widths if w > width + 2)
     if near < len(widths) * _MIN_NEAR_SHARE or over > len(widths) * 0.05:
         return None
     return width
+
+
+def _fits(lines: list[str], width: int) -> bool:
+    cjk = _is_cjk_text(lines)
+    widths = [display_width(line.rstrip(), cjk) for line in lines if line.strip()]
+    return sum(1 for w in widths if w > width + 2) <= len(widths) * 0.05
 
 
 def _near(width: int, wrap: int, cjk: bool) -> bool:
@@ -52,12 +60,13 @@ def _near(width: int, wrap: int, cjk: bool) -> bool:
 
 def unwrap(text: str, width: int | None = None) -> tuple[str, bool]:
     """`text` with hard-wrapped lines joined into paragraphs, and whether anything was joined. `width` is the
-    file's wrap width, used when `text` (one short chapter) is too short to show its own."""
+    whole file's wrap width, used when `text` (one chapter) fits within it but does not show a width of its own."""
     lines = text.split("\n")
-    own = wrap_width(lines)
-    if own is None and (width is None or sum(1 for line in lines if line.strip()) >= _MIN_LINES):
+    wrap = wrap_width(lines)
+    if wrap is None and width is not None and _fits(lines, width):
+        wrap = width   # the file is wrapped; this chapter (short, or full of verse) just shows it less clearly
+    if wrap is None:
         return text, False
-    wrap = own or width
     cjk = _is_cjk_text(lines)
     non_blank = [line for line in lines if line.strip()]
     indented = sum(1 for line in non_blank if line.startswith(_INDENT))
@@ -77,7 +86,7 @@ def _continues(previous: str, line: str, wrap: int, cjk: bool, marked_paragraphs
     previous = previous.rstrip()
     if not previous.strip() or not line.strip() or line.startswith(_INDENT):
         return False
-    if not _near(display_width(previous), wrap, cjk):
+    if not _near(display_width(previous, cjk), wrap, cjk):
         return False
     return marked_paragraphs or not _SENTENCE_END.search(previous) or _ABBREVIATION.search(previous) is not None
 

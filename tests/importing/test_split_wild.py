@@ -174,3 +174,34 @@ def test_a_catalogue_of_prefixed_headings_at_the_top_is_dropped_as_a_table_of_co
     result = split_chapters("目录\n" + catalogue + chapters, default_title="红楼梦")
     assert [c.number for c in result.chapters] == list(range(1, 101))
     assert [d.kind for d in result.dropped] == ["front matter", "table of contents"]
+
+
+def test_pride_and_prejudice_is_unwrapped_so_no_name_is_cut_by_a_line_break(corpus_dir):
+    text = (corpus_dir / "en" / "pride-and-prejudice.txt").read_text(encoding="utf-8")
+    assert "Mr.\nDarcy" in text   # the Gutenberg text breaks lines at ~70 columns
+    result = split_chapters(text, default_title="P&P")
+    assert result.unwrapped and len(result.chapters) == 61
+    joined = "\n".join(c.text for c in result.chapters)
+    assert "Mr.\nDarcy" not in joined and "Miss\nBingley" not in joined
+    assert result.chapters[0].text.split("\n\n")[0] == ("It is a truth universally acknowledged, that a single man "
+                                                          "in possession of a good fortune, must be in want of a wife.")
+
+
+def test_hongloumeng_as_a_site_serves_it_prefixed_and_wrapped_still_reads_as_its_120_chapters(corpus_dir):
+    text = (corpus_dir / "zh" / "hongloumeng.txt").read_text(encoding="utf-8")
+    wrapped: list[str] = []
+    for line in text.split("\n"):
+        stripped = line.strip()
+        if stripped.startswith("第") and "回 " in stripped[:8]:
+            wrapped.append("某小说网 红楼梦 " + stripped)
+        else:
+            pieces = [stripped[i:i + 30] for i in range(0, len(stripped), 30)] or [""]
+            wrapped.extend(["　　" + pieces[0] if line.startswith("　") else pieces[0], *pieces[1:]])
+    result = split_chapters("\n".join(wrapped), default_title="红楼梦")
+    assert [c.number for c in result.chapters] == list(range(1, 121))
+    assert result.unwrapped and result.suspects == []
+    joined = "\n".join(c.text for c in result.chapters)
+    assert "宝\n玉" not in joined and "黛\n玉" not in joined
+    original = split_chapters(text, default_title="红楼梦")
+    assert not original.unwrapped
+    assert ["".join(c.text.split()) for c in result.chapters] == ["".join(c.text.split()) for c in original.chapters]
