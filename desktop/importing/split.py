@@ -89,14 +89,14 @@ def _whole_file(lines: list[str], default_title: str, width: int | None, result:
 
 def _front_matter(lines: list[str], result: SplitResult) -> None:
     """Text before the first heading is not imported: adverts in it are named, the rest reported as front matter."""
-    adverts = [i for i, line in enumerate(lines) if is_advert(line)]
-    for index in adverts:
+    adverts = {i for i, line in enumerate(lines) if is_advert(line)}
+    for index in sorted(adverts):
         result.dropped.append(Dropped("boilerplate", "before the first heading", index + 1,
                                       visible_chars([lines[index]]), sample_of(lines[index])))
-    rest = [line for i, line in enumerate(lines) if i not in set(adverts)]
+    rest = [line for i, line in enumerate(lines) if i not in adverts]
     skipped = visible_chars(rest)
     if skipped:
-        first = next(i for i, line in enumerate(lines) if line.strip() and i not in set(adverts))
+        first = next(i for i, line in enumerate(lines) if line.strip() and i not in adverts)
         result.warnings.append(f"skipped {skipped} characters before the first heading")
         result.dropped.append(Dropped("front matter", "before the first heading", first + 1, skipped,
                                       sample_of(" ".join(line.strip() for line in rest if line.strip()))))
