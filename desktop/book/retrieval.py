@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
+
+from desktop.book.textindex import normalise
 
 if TYPE_CHECKING:
     from desktop.book.archive import Archive
@@ -46,6 +48,10 @@ class SearchConfig:
     neighbours: int = 0  # chunks either side of a chunk hit, returned with it
     as_of: int | None = None  # facts as of this chapter; None: as they stand now
     hops: int = 2  # how far the facts walk goes from a named entity (1 or 2)
+    # Chunks holding every word typed (or in a chapter whose title does) rank above chunks that only the
+    # vector or graph legs found: an author who types 抄检大观园 wants that chapter, not a vague neighbour.
+    # RRF still orders each of the two tiers. False: plain RRF over all legs.
+    exact_first: bool = True
 
     def __post_init__(self) -> None:
         # Frozen, yet callers (the CLI, JSON tool calls) hand in lists: keep tuples so configs stay hashable.
@@ -94,13 +100,21 @@ def rrf(rankings: list[list[Hashable]], k: int = 60) -> list[tuple[Hashable, flo
     return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
-def _fuse(rankings: dict[str, list[Hashable]], rrf_k: int) -> list[tuple[Hashable, float, dict[str, int]]]:
-    """rrf over named rankings, each result with the rank it had in every ranking that holds it."""
+def _fuse(rankings: dict[str, list[Hashable]], rrf_k: int,
+          tiers: Sequence[Iterable[Hashable]] = ()) -> list[tuple[Hashable, float, dict[str, int]]]:
+    """rrf over named rankings, each result with the rank it had in every ranking that holds it; items of the
+    first tier come first, then those of the second..., then the rest (each group keeps its rrf order)."""
     positions = {name: {} for name in rankings}
     for name, ranking in rankings.items():
         for rank, item in enumerate(ranking, start=1):
             positions[name].setdefault(item, rank)
     fused = rrf(list(rankings.values()), rrf_k)
+    tier_of: dict[Hashable, int] = {}
+    for index, tier in enumerate(tiers):
+        for item in tier:
+            tier_of.setdefault(item, index)
+    if tier_of:
+        fused.sort(key=lambda pair: tier_of.get(pair[0], len(tiers)))  # stable: rrf order within each tier
     return [(item, score, {name: ranks[item] for name, ranks in positions.items() if item in ranks})
             for item, score in fused]
 
@@ -254,8 +268,10 @@ class Retriever:
                 return []
         depth = _depth(config.k, filtered=pool is not None)
         rankings: dict[str, list[Hashable]] = {}
+        exact: list[Hashable] = []
         if "keyword" in config.methods:
-            rankings["keyword"] = self._chunk_keyword_ranking(q, depth)
+            exact, rankings["keyword"] = self._chunk_keyword_ranking(q, depth)
+            rankings["title"] = self._chunk_title_ranking(q, rankings["keyword"])
         if "vector" in config.methods and self._vector(q) is not None:
             rankings["vector"] = [i for i, _ in self.archive.vector_search(q.vector, depth, chapters=config.chapters)]
         if "graph" in config.methods:
@@ -267,22 +283,51 @@ class Retriever:
                 # No words to rank by: "chunks where A and B both appear", in story order.
                 rankings["entities"] = pool
         rankings = {name: ranking for name, ranking in rankings.items() if ranking}
-        fused = _fuse(rankings, config.rrf_k)[: config.k]
+        # A chapter whose title holds the words, then chunks holding them all, then the rest.
+        tiers = [rankings.get("title", []), exact] if config.exact_first else []
+        if pool is not None:
+            tiers = [[i for i in tier if i in allowed] for tier in tiers]
+        fused = _fuse(rankings, config.rrf_k, tiers)[: config.k]
         windows = self.archive.chunk_windows([chunk_id for chunk_id, _, _ in fused], config.neighbours)
         return [self._chunk_hit(chunk_id, score, sources, windows[chunk_id], config)
                 for chunk_id, score, sources in fused if chunk_id in windows]
 
-    def _chunk_keyword_ranking(self, q: _Query, depth: int) -> list[Hashable]:
+    def _chunk_keyword_ranking(self, q: _Query, depth: int) -> tuple[list[Hashable], list[Hashable]]:
+        """(the chunks holding every word of the query, the whole keyword ranking: those, then chunks holding
+        the names of entities the query mentions)."""
         chapters = q.config.chapters
         words = _keyword_query(q.text)
         ranking = [i for i, _ in self.archive.keyword_search(words, depth, chapters=chapters)]
+        exact = list(ranking)
         names = " ".join(dict.fromkeys(entity.surface for entity in q.named))
         if len(ranking) < depth and names and names.split() != words.split():
             # A question in running Chinese ("林动的剑后来去了哪里") matches no
             # chunk as one phrase; the names in it are words, and good ones.
             seen = set(ranking)
             ranking += [i for i, _ in self.archive.keyword_search(names, depth, chapters=chapters) if i not in seen]
-        return ranking[:depth]
+        return exact, ranking[:depth]
+
+    def _chunk_title_ranking(self, q: _Query, keyword: list[Hashable]) -> list[Hashable]:
+        """One chunk for each chapter whose title or heading line holds every word of the query, in story
+        order: the chunk the keyword leg ranked best in that chapter, else the chapter's first chunk."""
+        terms = normalise(_keyword_query(q.text)).split()
+        if not terms:
+            return []
+        chapters = [row for row in self.archive.chapter_headings(q.config.chapters)
+                    if row["first_chunk"] is not None
+                    and all(term in normalise(f"{row['title'] or ''} {row['heading'] or ''}") for term in terms)]
+        if not chapters:
+            return []
+        best: dict[int, Hashable] = {}
+        if keyword:
+            wanted = {row["id"] for row in chapters}
+            for chunk_id, window in self.archive.chunk_windows(keyword).items():
+                chapter_id = window[0]["chapter_id"]
+                if chapter_id in wanted:
+                    rank = keyword.index(chunk_id)
+                    if chapter_id not in best or rank < keyword.index(best[chapter_id]):
+                        best[chapter_id] = chunk_id
+        return [best.get(row["id"], row["first_chunk"]) for row in chapters]
 
     def _chunk_graph_ranking(self, q: _Query, depth: int) -> list[Hashable]:
         """Chunks mentioning every entity named in the query, earliest first (where they met, what they did)."""

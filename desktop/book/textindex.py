@@ -23,7 +23,8 @@ _IDEOGRAPH = re.compile(f"[{_IDEOGRAPH_RANGES}]")
 _LATIN_WORD_END = re.compile(r"[0-9a-z]$")
 
 
-def _normalise(text: str) -> str:
+def normalise(text: str) -> str:
+    """NFKC and lower case: the spelling text and queries are compared in (also for chapter titles)."""
     # NFKC folds full-width Latin (ＡＢＣ) and compatibility ideographs onto
     # their ordinary forms, so text and queries meet on the same spelling.
     return unicodedata.normalize("NFKC", text).lower()
@@ -47,7 +48,7 @@ def index_text(text: str) -> str:
     space-separated overlapping bigrams (林风御剑 → 林风 风御 御剑), a one-character
     run stays as it is, and all other text passes through for unicode61 to split.
     """
-    return _tokenised(_normalise(text))
+    return _tokenised(normalise(text))
 
 
 def _has_token_characters(text: str) -> bool:
@@ -83,7 +84,7 @@ def match_query(query: str) -> str | None:
     A one-character Chinese term matches where that character starts a bigram or
     stands alone, not where it ends a run of ideographs (see _term_expression).
     """
-    terms = [term for term in _normalise(query).split() if _has_token_characters(term)]
+    terms = [term for term in normalise(query).split() if _has_token_characters(term)]
     if not terms:
         return None
     last = len(terms) - 1
