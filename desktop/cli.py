@@ -244,8 +244,9 @@ def _chapter_range(text: str | None) -> tuple[int, int] | None:
 
 @command("search")
 async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
+    # Keyword and graph only unless --vectors: loading the embedder takes longer than the search itself.
     return await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
-                           with_entities=tuple(args.with_entities or ()))
+                           with_entities=tuple(args.with_entities or ()), vectors=args.vectors)
 
 
 @command("backup")
@@ -393,8 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("accept-clean", "apply a waiting proposal's new and unchanged items; the rest waits for review")
     p.add_argument("settlement_id", type=int)
 
-    p = add("search", "hybrid keyword + vector search over the archive")
+    p = add("search", "search the archive: keyword + graph (add --vectors for the full hybrid with vectors)")
     p.add_argument("query")
+    p.add_argument("--vectors", action="store_true",
+                   help="also rank by meaning (loads the embedder: a few seconds more from a cold start)")
     p.add_argument("--k", type=int, default=10)
     p.add_argument("--preset", default="hybrid")
     p.add_argument("--chapters", help="a chapter range, A-B")

@@ -14,10 +14,17 @@ log = logging.getLogger(__name__)
 
 
 async def search(session: Session, query: str, *, k: int = 10, preset: str = "hybrid",
-                 chapters: tuple[int, int] | None = None, with_entities: tuple[str, ...] = ()) -> list[Hit]:
+                 chapters: tuple[int, int] | None = None, with_entities: tuple[str, ...] = (),
+                 vectors: bool = True) -> list[Hit]:
+    """Hits best first. vectors=False: a preset that mixes keyword and vector search runs keyword and graph
+    instead, and the embedder is never loaded (a cold command answers in a fraction of a second); a
+    vector-only preset still embeds the query, since that is all it does."""
     if preset not in PRESETS:
         raise BookError(f"unknown search preset {preset!r} (choose from {', '.join(PRESETS)})")
     config = replace(PRESETS[preset], k=k, chapters=chapters, with_entities=tuple(with_entities))
+    if not vectors and "keyword" in config.methods:
+        config = replace(config, methods=tuple(dict.fromkeys(
+            [m for m in config.methods if m != "vector"] + ["graph"])))
     embed_query = None
     if "vector" in config.methods:
         try:
