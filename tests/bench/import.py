@@ -14,6 +14,8 @@ from desktop.importing.pipeline import import_paths
 from desktop.importing.split import split_chapters
 from tests.bench.manuscript import BENCH_CHARS, generate_manuscript
 
+NOVEL_CHARS = 5_000_000
+
 
 def bench_import(make_embedder: Callable[[], object], *, chars: int = BENCH_CHARS, chunk_chars: int = 600,
                  batch: int = 32) -> dict:
@@ -47,5 +49,18 @@ def bench_import(make_embedder: Callable[[], object], *, chars: int = BENCH_CHAR
     }
 
 
+def add_arguments(parser) -> None:
+    parser.add_argument("--novel", action="store_true",
+                        help="import 红楼梦 repeated as one web novel (第1章…第N章) and time hybrid search after it")
+    parser.add_argument("--chars", type=int, default=None,
+                        help=f"characters to import (default {BENCH_CHARS:,}; with --novel 5,000,000)")
+    parser.add_argument("--workdir", type=Path, default=None, help="where the temporary book goes (--novel)")
+
+
 def run(args) -> dict:
-    return bench_import(lambda: open_embedder(args.settings))
+    if getattr(args, "novel", False):
+        from tests.bench.import_scale import bench_novel  # deferred: the corpus novel is needed only here
+
+        return bench_novel(lambda: open_embedder(args.settings), chars=args.chars or NOVEL_CHARS,
+                           folder=args.workdir)
+    return bench_import(lambda: open_embedder(args.settings), chars=getattr(args, "chars", None) or BENCH_CHARS)

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
+from typing import Iterator
 
 from desktop.importing.decode import COMMON_SIMPLIFIED
 
@@ -44,3 +47,26 @@ def _chinese_number(number: int) -> str:
     if number < 100:
         return ("" if tens == 1 else _CN_NUMBERS[tens]) + "十" + (_CN_NUMBERS[ones] if ones else "")
     return "".join(_CN_NUMBERS[int(d)] for d in str(number))  # 一零五: positional, as 红楼梦 writes it
+
+
+_HUI_HEADING = re.compile(r"^第[一二三四五六七八九十百零〇两\d]+回\s*(.*)$", re.MULTILINE)
+HONGLOUMENG = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "zh" / "hongloumeng.txt"
+
+
+def web_novel(chars: int, source: Path = HONGLOUMENG) -> Iterator[str]:
+    """A web novel of at least `chars` characters, as pieces to write out: `source` (a 第N回 novel) again and
+    again, its chapters renumbered 第1章…第N章 across the repeats, each heading keeping its title."""
+    text = source.read_text(encoding="utf-8")
+    starts = [m.start() for m in _HUI_HEADING.finditer(text)]
+    chapters = [text[a:b].rstrip() + "\n\n" for a, b in zip(starts, starts[1:] + [len(text)])]
+    written, number = 0, 0
+    while written < chars:
+        for chapter in chapters:
+            number += 1
+            heading, _, body = chapter.partition("\n")
+            title = _HUI_HEADING.match(heading).group(1).strip()
+            piece = f"第{number}章 {title}\n{body}"
+            yield piece
+            written += len(piece)
+            if written >= chars:
+                return
