@@ -232,6 +232,20 @@ class ChapterRecords:
         rows = self._read(sa.text(sql + " ORDER BY bm25(chunk_fts) LIMIT :k"), params)
         return [(row["id"], float(row["score"])) for row in rows]
 
+    def chunks_holding(self, word: str, *, chapters: ChapterRange = None, limit: int = 20_000) -> list[tuple[int, int]]:
+        """(chunk id, chapter id) of every chunk holding `word` (as keyword_search matches it), unranked."""
+        expression = match_query(word)
+        if expression is None:
+            return []
+        sql = ("SELECT chunks.id AS id, chunks.chapter_id AS chapter_id FROM chunk_fts "
+               "JOIN chunks ON chunks.id = chunk_fts.rowid JOIN chapters ON chapters.id = chunks.chapter_id "
+               "WHERE chunk_fts MATCH :q")
+        params: dict[str, Any] = {"q": expression, "limit": limit}
+        if chapters is not None:
+            sql += " AND chapters.number BETWEEN :lo AND :hi"
+            params.update(lo=chapters[0], hi=chapters[1])
+        return [(row["id"], row["chapter_id"]) for row in self._read(sa.text(sql + " LIMIT :limit"), params)]
+
     def vector_search(self, vector: Sequence[float] | np.ndarray, k: int = 10, *,
                       chapters: ChapterRange = None) -> list[tuple[int, float]]:
         """Cosine KNN over embedded chunks; (chunk id, 1 - cosine distance) best first."""

@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
+from desktop.book.keyword_cover import covering_chapters
 from desktop.book.textindex import normalise
 
 if TYPE_CHECKING:
@@ -100,21 +101,23 @@ def rrf(rankings: list[list[Hashable]], k: int = 60) -> list[tuple[Hashable, flo
     return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
-def _fuse(rankings: dict[str, list[Hashable]], rrf_k: int,
-          tiers: Sequence[Iterable[Hashable]] = ()) -> list[tuple[Hashable, float, dict[str, int]]]:
+def _fuse(rankings: dict[str, list[Hashable]], rrf_k: int, tiers: Sequence[Iterable[Hashable]] = (),
+          ordered: frozenset[int] = frozenset()) -> list[tuple[Hashable, float, dict[str, int]]]:
     """rrf over named rankings, each result with the rank it had in every ranking that holds it; items of the
-    first tier come first, then those of the second..., then the rest (each group keeps its rrf order)."""
+    first tier come first, then those of the second..., then the rest (each group keeps its rrf order, but a
+    tier whose index is in `ordered` keeps its own)."""
     positions = {name: {} for name in rankings}
     for name, ranking in rankings.items():
         for rank, item in enumerate(ranking, start=1):
             positions[name].setdefault(item, rank)
     fused = rrf(list(rankings.values()), rrf_k)
-    tier_of: dict[Hashable, int] = {}
+    tier_of: dict[Hashable, tuple[int, int]] = {}
     for index, tier in enumerate(tiers):
-        for item in tier:
-            tier_of.setdefault(item, index)
+        for position, item in enumerate(tier):
+            tier_of.setdefault(item, (index, position if index in ordered else 0))
     if tier_of:
-        fused.sort(key=lambda pair: tier_of.get(pair[0], len(tiers)))  # stable: rrf order within each tier
+        last = (len(tiers), 0)
+        fused.sort(key=lambda pair: tier_of.get(pair[0], last))  # stable: rrf order where positions tie
     return [(item, score, {name: ranks[item] for name, ranks in positions.items() if item in ranks})
             for item, score in fused]
 
@@ -272,6 +275,10 @@ class Retriever:
         if "keyword" in config.methods:
             exact, rankings["keyword"] = self._chunk_keyword_ranking(q, depth)
             rankings["title"] = self._chunk_title_ranking(q, rankings["keyword"])
+            if not exact:
+                # Words no one chunk holds as typed (晴雯撕扇): chapters holding them between title and text.
+                rankings["chapter"] = covering_chapters(self.archive, _keyword_query(q.text).split(),
+                                                        chapters=config.chapters, limit=depth)
         if "vector" in config.methods and self._vector(q) is not None:
             rankings["vector"] = [i for i, _ in self.archive.vector_search(q.vector, depth, chapters=config.chapters)]
         if "graph" in config.methods:
@@ -283,11 +290,13 @@ class Retriever:
                 # No words to rank by: "chunks where A and B both appear", in story order.
                 rankings["entities"] = pool
         rankings = {name: ranking for name, ranking in rankings.items() if ranking}
-        # A chapter whose title holds the words, then chunks holding them all, then the rest.
-        tiers = [rankings.get("title", []), exact] if config.exact_first else []
+        # A chapter whose title holds the words, then chunks holding them all, then chapters holding them all
+        # (see keyword_cover), then the rest.
+        # The chapters keep their own order: a vector neighbour that happens to be one of them is no better.
+        tiers = [rankings.get("title", []), exact, rankings.get("chapter", [])] if config.exact_first else []
         if pool is not None:
             tiers = [[i for i in tier if i in allowed] for tier in tiers]
-        fused = _fuse(rankings, config.rrf_k, tiers)[: config.k]
+        fused = _fuse(rankings, config.rrf_k, tiers, ordered=frozenset({2}))[: config.k]
         windows = self.archive.chunk_windows([chunk_id for chunk_id, _, _ in fused], config.neighbours)
         return [self._chunk_hit(chunk_id, score, sources, windows[chunk_id], config)
                 for chunk_id, score, sources in fused if chunk_id in windows]

@@ -30,6 +30,11 @@ def normalise(text: str) -> str:
     return unicodedata.normalize("NFKC", text).lower()
 
 
+def is_ideograph_run(text: str) -> bool:
+    """Whether `text` is CJK ideographs only: a run the index stores as its overlapping bigrams."""
+    return _IDEOGRAPH_RUN.fullmatch(text) is not None
+
+
 def _bigrams(run: str) -> str:
     if len(run) == 1:
         return run
