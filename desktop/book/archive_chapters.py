@@ -232,19 +232,32 @@ class ChapterRecords:
         rows = self._read(sa.text(sql + " ORDER BY bm25(chunk_fts) LIMIT :k"), params)
         return [(row["id"], float(row["score"])) for row in rows]
 
-    def chunks_holding(self, word: str, *, chapters: ChapterRange = None, limit: int = 20_000) -> list[tuple[int, int]]:
-        """(chunk id, chapter id) of every chunk holding `word` (as keyword_search matches it), unranked."""
+    def chapters_holding(self, word: str, *, chapters: ChapterRange = None) -> dict[int, int]:
+        """{chapter id: how many of its chunks hold `word` (as keyword_search matches it)} for chapters holding it."""
+        rows = self._holding("chunks.chapter_id AS id, count(*) AS n", word, chapters, (),
+                             " GROUP BY chunks.chapter_id")
+        return {row["id"]: row["n"] for row in rows}
+
+    def chunks_holding(self, word: str, chapter_ids: Iterable[int]) -> list[tuple[int, int]]:
+        """(chunk id, chapter id) of the chunks of those chapters that hold `word`."""
+        rows = self._holding("chunks.id AS id, chunks.chapter_id AS chapter_id", word, None, chapter_ids, "")
+        return [(row["id"], row["chapter_id"]) for row in rows]
+
+    def _holding(self, columns: str, word: str, chapters: ChapterRange, chapter_ids: Iterable[int],
+                 tail: str) -> list[dict]:
         expression = match_query(word)
         if expression is None:
             return []
-        sql = ("SELECT chunks.id AS id, chunks.chapter_id AS chapter_id FROM chunk_fts "
-               "JOIN chunks ON chunks.id = chunk_fts.rowid JOIN chapters ON chapters.id = chunks.chapter_id "
-               "WHERE chunk_fts MATCH :q")
-        params: dict[str, Any] = {"q": expression, "limit": limit}
+        sql = (f"SELECT {columns} FROM chunk_fts JOIN chunks ON chunks.id = chunk_fts.rowid "
+               "JOIN chapters ON chapters.id = chunks.chapter_id WHERE chunk_fts MATCH :q")
+        params: dict[str, Any] = {"q": expression}
         if chapters is not None:
             sql += " AND chapters.number BETWEEN :lo AND :hi"
             params.update(lo=chapters[0], hi=chapters[1])
-        return [(row["id"], row["chapter_id"]) for row in self._read(sa.text(sql + " LIMIT :limit"), params)]
+        ids = [int(i) for i in chapter_ids]
+        if ids:
+            sql += f" AND chunks.chapter_id IN ({', '.join(map(str, ids))})"  # ints: nothing to inject
+        return self._read(sa.text(sql + tail), params)
 
     def vector_search(self, vector: Sequence[float] | np.ndarray, k: int = 10, *,
                       chapters: ChapterRange = None) -> list[tuple[int, float]]:

@@ -65,42 +65,30 @@ def covering_chapters(archive: "Archive", terms: list[str], *, chapters: Chapter
     rows = [row for row in archive.chapter_headings(chapters) if row["first_chunk"] is not None]
     headings = {row["id"]: normalise(f"{row['title'] or ''} {row['heading'] or ''}") for row in rows}
     first_chunk = {row["id"]: row["first_chunk"] for row in rows}
-    if not headings:
-        return []
-    words = list(dict.fromkeys(word for clause in clauses for word in clause))
-    holding: dict[str, dict[int, list[int]]] = {}  # word → chapter id → chunk ids holding it
-    for word in words:
-        by_chapter: dict[int, list[int]] = {}
-        for chunk_id, chapter_id in archive.chunks_holding(word, chapters=chapters):
-            by_chapter.setdefault(chapter_id, []).append(chunk_id)
-        holding[word] = by_chapter
+    counts: dict[str, dict[int, int]] = {}  # word → chapter id → chunks holding it, its title counting as one
+    candidates = set(headings)
+    for clause in clauses:
+        held: set[int] = set()
+        for word in clause:
+            if word not in counts:
+                found = archive.chapters_holding(word, chapters=chapters)
+                for chapter_id in (c for c, heading in headings.items() if word in heading):
+                    found[chapter_id] = found.get(chapter_id, 0) + 1
+                counts[word] = found
+            held |= counts[word].keys()
+        candidates &= held
+        if not candidates:
+            return []  # a word no chapter holds (笞挞 typed for a book without it): no need to ask for the rest
+    weight = {word: math.log(1 + len(headings) / max(1, len(found))) for word, found in counts.items()}
 
-    def count(word: str, chapter_id: int) -> int:
-        return len(holding[word].get(chapter_id, ())) + (word in headings[chapter_id])
+    def score(chapter_id: int) -> float:
+        return sum(math.log(1 + found.get(chapter_id, 0)) * weight[word] for word, found in counts.items())
 
-    covering = [chapter_id for chapter_id in headings
-                if all(any(count(word, chapter_id) for word in clause) for clause in clauses)]
-    if not covering:
-        return []
-    weight = {word: math.log(1 + len(headings) / max(1, sum(1 for c in headings if count(word, c))))
-              for word in words}
-    scored = []
-    for chapter_id in covering:
-        score = sum(math.log(1 + count(word, chapter_id)) * weight[word] for word in words)
-        best = _best_chunk(chapter_id, words, holding, weight)
-        scored.append((-score, first_chunk[chapter_id] if best is None else best))
-    scored.sort()
-    return [chunk_id for _, chunk_id in scored[:limit]]
-
-
-def _best_chunk(chapter_id: int, words: list[str], holding: dict[str, dict[int, list[int]]],
-                weight: dict[str, float]) -> int | None:
-    """The chunk of the chapter holding the most weight of `words`, the earliest on a tie (None: no chunk
-    holds any, the title alone covered the query)."""
-    totals: dict[int, float] = {}
-    for word in words:
-        for chunk_id in holding[word].get(chapter_id, ()):
-            totals[chunk_id] = totals.get(chunk_id, 0.0) + weight[word]
-    if not totals:
-        return None
-    return min(totals, key=lambda chunk_id: (-totals[chunk_id], chunk_id))
+    best = sorted(candidates, key=lambda chapter_id: (-score(chapter_id), chapter_id))[:limit]
+    totals: dict[int, dict[int, float]] = {}  # chapter id → chunk id → weight of the words it holds
+    for word in counts:
+        for chunk_id, chapter_id in archive.chunks_holding(word, best):
+            chunk_totals = totals.setdefault(chapter_id, {})
+            chunk_totals[chunk_id] = chunk_totals.get(chunk_id, 0.0) + weight[word]
+    # The title alone may cover the query: then the chapter's first chunk stands for it.
+    return [min(totals[c], key=lambda i: (-totals[c][i], i)) if c in totals else first_chunk[c] for c in best]
