@@ -54,7 +54,8 @@ HONGLOUMENG = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "zh" /
 
 
 def web_novel(chars: int, source: Path = HONGLOUMENG) -> Iterator[str]:
-    """A web novel of at least `chars` characters, as pieces to write out: `source` (a 第N回 novel) again and
+    """A web novel of at least `chars` characters of text (headings and white space not counted, as an
+    import counts them), as pieces to write out: `source` (a 第N回 novel) again and
     again, its chapters renumbered 第1章…第N章 across the repeats, each heading keeping its title."""
     text = source.read_text(encoding="utf-8")
     starts = [m.start() for m in _HUI_HEADING.finditer(text)]
@@ -65,8 +66,7 @@ def web_novel(chars: int, source: Path = HONGLOUMENG) -> Iterator[str]:
             number += 1
             heading, _, body = chapter.partition("\n")
             title = _HUI_HEADING.match(heading).group(1).strip()
-            piece = f"第{number}章 {title}\n{body}"
-            yield piece
-            written += len(piece)
+            yield f"第{number}章 {title}\n{body}"
+            written += len(body) - sum(ch.isspace() for ch in body)  # the story's characters, not its layout
             if written >= chars:
                 return
