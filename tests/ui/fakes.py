@@ -379,7 +379,8 @@ class FakeWorkbench(ExtractFake):
         self.tell(archive=True, facts=True)
         return copy.deepcopy(self.import_result)
 
-    async def search(self, query, *, k=10, preset="hybrid", chapters=None, with_entities=()):
+    async def search(self, query, *, k=10, preset="hybrid", chapters=None, with_entities=(),
+                     vectors=True):
         self._record("search", query, k=k)
         return []
 
