@@ -11,26 +11,15 @@ import sys
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Mapping
+from typing import Any, Mapping
 
-from desktop import __version__, checkout, doctor, paths
+from desktop import __version__, checkout, cli_memory, doctor, paths  # noqa: F401  (cli_memory registers commands)
 from desktop.book.restore import restore
 from desktop.cli_errors import OneLineParser, report
+from desktop.cli_registry import ARGUMENTS, COMMANDS, chapter_range, command
 from desktop.config import Settings
 from desktop.contracts import Review, Turn
 from desktop.workbench import Workbench
-
-Handler = Callable[[Workbench, argparse.Namespace], Awaitable[Any]]
-COMMANDS: dict[str, tuple[Handler, bool]] = {}  # name → (handler, needs an open book)
-
-
-def command(name: str, *, book: bool = True):
-    def register(fn: Handler) -> Handler:
-        COMMANDS[name] = (fn, book)
-        return fn
-
-    return register
-
 
 # Field names the JSON keeps although Python cannot (a review item's "class").
 JSON_NAMES = {"cls": "class"}
@@ -204,7 +193,7 @@ async def _import(wb: Workbench, args: argparse.Namespace) -> Any:
 @command("extract")
 async def _extract(wb: Workbench, args: argparse.Namespace) -> Any:
     show = _extract_progress(args)
-    reviews = await wb.extract_chapters(_chapter_range(args.chapters), limit=args.limit, progress=show)
+    reviews = await wb.extract_chapters(chapter_range(args.chapters), limit=args.limit, progress=show)
     if show is not None:
         sys.stderr.write("\n")
     return [{"settlement_id": r.settlement_id, "chapter": r.chapter, "items": len(r.items),
@@ -232,20 +221,10 @@ async def _accept_clean(wb: Workbench, args: argparse.Namespace) -> Any:
     return result
 
 
-def _chapter_range(text: str | None) -> tuple[int, int] | None:
-    if not text:
-        return None
-    first, _, last = text.partition("-")
-    try:
-        return int(first), int(last or first)
-    except ValueError:
-        raise ValueError(f"--chapters wants A-B (e.g. 10-20), not {text!r}") from None
-
-
 @command("search")
 async def _search(wb: Workbench, args: argparse.Namespace) -> Any:
     # Keyword and graph only unless --vectors: loading the embedder takes longer than the search itself.
-    return await wb.search(args.query, k=args.k, preset=args.preset, chapters=_chapter_range(args.chapters),
+    return await wb.search(args.query, k=args.k, preset=args.preset, chapters=chapter_range(args.chapters),
                            with_entities=tuple(args.with_entities or ()), vectors=args.vectors)
 
 
@@ -268,47 +247,6 @@ async def _export(wb: Workbench, args: argparse.Namespace) -> Any:
 @command("doctor", book=False)
 async def _doctor(wb: Workbench, args: argparse.Namespace) -> Any:
     return await asyncio.to_thread(doctor.report, wb.settings, args.book)
-
-
-# -- issue 7: continuity checks and personas ---------------------------------------------
-
-
-@command("check")
-async def _check(wb: Workbench, args: argparse.Namespace) -> Any:
-    if args.file is None and args.chapter is None:
-        raise ValueError("check needs a FILE, or --chapter N for a chapter of the book")
-    text = None
-    if args.file is not None:
-        try:
-            text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ValueError(f"{args.file}: cannot read it as UTF-8 text ({exc})") from None
-    return await wb.check(text, chapter=args.chapter, use_model=args.model)
-
-
-@command("persona")
-async def _persona(wb: Workbench, args: argparse.Namespace) -> Any:
-    if args.base:
-        return await wb.set_base_persona(args.name, args.base)
-    if args.update:
-        return await wb.update_persona(args.name)
-    if args.revert is not None:
-        return await wb.revert_persona(args.name, args.revert)
-    return await wb.persona(args.name)
-
-
-def _add_memory_commands(add: Callable[..., argparse.ArgumentParser]) -> None:
-    p = add("check", "continuity check of a draft or a chapter against canon settled before it")
-    p.add_argument("file", nargs="?", type=Path, help="a UTF-8 text file (default: --chapter N of the book)")
-    p.add_argument("--chapter", type=int, help="the chapter the text is (default for a file: the narrative pointer's)")
-    p.add_argument("--model", action="store_true", help="also ask the model about sentences the rules cannot decide")
-
-    p = add("persona", "a character's base and evolved persona: show, set the base, update or revert the evolved")
-    p.add_argument("name")
-    action = p.add_mutually_exclusive_group()
-    action.add_argument("--base", metavar="TEXT", help="set the base persona (once: it is the fixed core)")
-    action.add_argument("--update", action="store_true", help="summarise recent settled facts into a new evolved persona")
-    action.add_argument("--revert", type=int, metavar="VERSION", help="make an earlier evolved version current again")
 
 
 # -- parsing --------------------------------------------------------------------------
@@ -421,7 +359,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("doctor", "versions, paths and whether the models load", book=False)
     p.add_argument("--book", type=Path, help="also check this book")
-    _add_memory_commands(add)
+    for add_commands in ARGUMENTS:
+        add_commands(add)
     return parser
 
 
