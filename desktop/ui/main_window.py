@@ -5,10 +5,8 @@ from __future__ import annotations
 import gc
 import re
 from dataclasses import asdict
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFileDialog,
@@ -22,7 +20,7 @@ from desktop.contracts import Task
 from desktop.progress import CancelToken
 from desktop.ui import window_layout
 from desktop.ui.background import BackgroundLane
-from desktop.ui.book_dialog import NewBookDialog
+from desktop.ui.book_opener import BookOpener
 from desktop.ui.bridge import Op, report_error, run_op
 from desktop.ui.changes import ChangeFeed
 from desktop.ui.chat_pane import ChatPane
@@ -38,6 +36,7 @@ from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
 from desktop.ui.upkeep import BookUpkeep
+from desktop.ui.window_menus import WindowMenus
 
 SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
 
@@ -81,7 +80,8 @@ class MainWindow(QMainWindow):
         self.imports = ImportFlow(self, workbench, self.background, self._dialogs, self.upkeep, self._needs_book)
         self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
         self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
-        self._build_menus()
+        self.opener = BookOpener(self, workbench, self._dialogs)
+        self.menus = WindowMenus(self)
 
         self._cancel_reply: CancelToken | None = None
         self._just_opened = True
@@ -124,38 +124,6 @@ class MainWindow(QMainWindow):
 
     def _build_top_bar(self) -> None:
         self.book_label, self.pointer_label, self.model_label = window_layout.add_top_bar(self, self.tr("Book"))
-
-    def _build_menus(self) -> None:
-        book = self.menuBar().addMenu(self.tr("&Book"))
-        book.addAction(self._action(self.tr("New book…"), QKeySequence.New, self._new_book))
-        book.addAction(self._action(self.tr("Open book…"), QKeySequence.Open, self._choose_book))
-        self.recent_menu = book.addMenu(self.tr("Recent books"))
-        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
-        book.addAction(self._action(self.tr("Close book"), QKeySequence.Close, self._close_book))
-        book.addSeparator()
-        book.addAction(self._action(self.tr("Import chapters…"), "Ctrl+I", self._choose_import))
-        book.addAction(self._action(self.tr("Reviews waiting…"), "Ctrl+Shift+V", self._open_waiting_reviews))
-        book.addAction(self._action(self.tr("Build the story bible from imported chapters…"), "Ctrl+Shift+E",
-                                    self._choose_extraction))
-        book.addAction(self._action(self.tr("Backups…"), "Ctrl+Shift+B", self._open_backups))
-        book.addAction(self._action(self.tr("Failed settlements…"), "Ctrl+Shift+F", self.failed.open))
-        book.addSeparator()
-        book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, self.close))
-        tasks = self.menuBar().addMenu(self.tr("&Task"))
-        for action in self.sidebar.actions_for_menu():
-            tasks.addAction(action)
-        tasks.addSeparator()
-        tasks.addAction(self._action(self.tr("Add a note from a file…"), "Ctrl+Shift+N", self.notes.choose_file))
-        tasks.addAction(self._action(self.tr("Paste as a note"), "Ctrl+Shift+P", self.notes.paste))
-        tools = self.menuBar().addMenu(self.tr("T&ools"))
-        tools.addAction(self._action(self.tr("Load model"), "Ctrl+L", self._load_model))
-        tools.addAction(self._action(self.tr("Settings…"), QKeySequence.Preferences, self._open_settings))
-
-    def _action(self, text: str, shortcut, slot) -> QAction:
-        action = QAction(text, self)
-        action.setShortcut(QKeySequence(shortcut))
-        action.triggered.connect(slot)
-        return action
 
     # -- showing the book ------------------------------------------------------------------------
 
@@ -243,49 +211,6 @@ class MainWindow(QMainWindow):
         self._read(self.workbench.facts(entity=name, as_of=self.inspector.as_of())).success(
             self.inspector.set_entity_details)
 
-    # -- books ---------------------------------------------------------------------------------
-
-    def start(self) -> None:
-        """At launch: reopen the last book (a failure is shown, the window stays usable) and load the model."""
-        recent = self.workbench.settings.recent_books
-        if recent and Path(recent[0]).exists():
-            self._open_book(recent[0])
-        elif recent:
-            self.show_error(self.tr("The last book is gone: %1").replace("%1", recent[0]))
-        self._load_model()
-
-    def _new_book(self) -> None:
-        dialog = NewBookDialog(self)
-        dialog.create_requested.connect(self._create_book)
-        self._dialogs["new_book"] = dialog
-        dialog.open()
-
-    def _create_book(self, path: str, title: str, language: str) -> None:
-        run_op(self, self.workbench.create_book(path, title=title, language=language)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Created %1").replace("%1", info.path), 5000))
-
-    def _choose_book(self) -> None:
-        dialog = QFileDialog(self, self.tr("Open a book folder"))
-        dialog.setFileMode(QFileDialog.Directory)
-        dialog.fileSelected.connect(self._open_book)
-        self._dialogs["open_book"] = dialog
-        dialog.open()
-
-    def _open_book(self, path: str) -> None:
-        self.statusBar().showMessage(self.tr("Opening %1…").replace("%1", path))
-        run_op(self, self.workbench.open_book(path)).success(
-            lambda info: self.statusBar().showMessage(self.tr("Opened %1").replace("%1", info.title), 4000))
-
-    def _fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        for path in self.workbench.settings.recent_books:
-            self.recent_menu.addAction(path, lambda p=path: self._open_book(p))
-        if not self.workbench.settings.recent_books:
-            self.recent_menu.addAction(self.tr("(none yet)")).setEnabled(False)
-
-    def _close_book(self) -> None:
-        run_op(self, self.workbench.close_book())
-
     # -- tasks and chat ------------------------------------------------------------------------
 
     def _needs_book(self) -> bool:
@@ -351,25 +276,30 @@ class MainWindow(QMainWindow):
     def open_review(self, review: dict, before: dict | None = None) -> SettlementReview:
         return self.reviews.open_review(review, before)
 
-    def _open_waiting_reviews(self) -> None:
+    def open_waiting_reviews(self) -> None:
         if self._needs_book():
             self.queue.open()
 
     def _open_health_list(self, key: str) -> None:
         if key in ("reviews_waiting", "conflicts"):
-            self._open_waiting_reviews()
+            self.open_waiting_reviews()
         elif key == "unembedded_chapters":
             self.statusBar().showMessage(
                 self.tr("Chapters not yet embedded are searched by keyword only until embedding finishes."), 8000)
             self.upkeep.catch_up_embedding()
         elif key == "extract_pending":
-            self._choose_extraction()
+            self.choose_extraction()
         elif key == "failed_settlements":
             self.failed.open()
 
+    def start(self) -> None:
+        """At launch: reopen the last book and load the model."""
+        self.opener.reopen_last()
+        self.load_model()
+
     # -- import and background work ------------------------------------------------------------
 
-    def _choose_import(self) -> None:
+    def choose_import(self) -> None:
         dialog = QFileDialog(self, self.tr("Import chapter files"))
         dialog.setFileMode(QFileDialog.ExistingFiles)
         dialog.setNameFilter(self.tr("Chapters (*.txt *.md *.docx *.epub);;All files (*)"))
@@ -382,17 +312,17 @@ class MainWindow(QMainWindow):
         """The latest long work in the status bar: import, settle, extraction, embedding or a restore."""
         return self.background.op
 
-    def _choose_extraction(self) -> None:
+    def choose_extraction(self) -> None:
         if self._needs_book():
             self.upkeep.choose_extraction()
 
-    def _open_backups(self) -> None:
+    def open_backups(self) -> None:
         if self._needs_book():
             self.upkeep.open_backups()
 
     # -- model and settings ----------------------------------------------------------------------
 
-    def _load_model(self) -> None:
+    def load_model(self) -> None:
         self.model_op = run_op(self, self.workbench.load_model())
         self.model_op.success(lambda _: gc.freeze()).failure(
             lambda exc: self.statusBar().showMessage(str(exc), 10000))
@@ -415,7 +345,7 @@ class MainWindow(QMainWindow):
         self.model_label.setToolTip(status.error or "")
         self.model_label.setStyleSheet("padding: 2px 8px;" + (f"color: {WARNING_COLOUR};" if state == "error" else ""))
 
-    def _open_settings(self) -> None:
+    def open_settings(self) -> None:
         dialog = SettingsDialog(self.workbench.settings, self)
         dialog.settings_accepted.connect(self._apply_settings)
         self._dialogs["settings"] = dialog

@@ -985,54 +985,6 @@
         <translation />
     </message>
     <message>
-        <source>&amp;Book</source>
-        <translation />
-    </message>
-    <message>
-        <source>New book…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Open book…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Recent books</source>
-        <translation />
-    </message>
-    <message>
-        <source>Close book</source>
-        <translation />
-    </message>
-    <message>
-        <source>Import chapters…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Reviews waiting…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation />
-    </message>
-    <message>
-        <source>&amp;Task</source>
-        <translation />
-    </message>
-    <message>
-        <source>T&amp;ools</source>
-        <translation />
-    </message>
-    <message>
-        <source>Load model</source>
-        <translation />
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation />
-    </message>
-    <message>
         <source>No book open</source>
         <translation />
     </message>
@@ -1054,30 +1006,6 @@
     </message>
     <message>
         <source>No narrative pointer yet</source>
-        <translation />
-    </message>
-    <message>
-        <source>The last book is gone: %1</source>
-        <translation />
-    </message>
-    <message>
-        <source>Created %1</source>
-        <translation />
-    </message>
-    <message>
-        <source>Open a book folder</source>
-        <translation />
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation />
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation />
-    </message>
-    <message>
-        <source>(none yet)</source>
         <translation />
     </message>
     <message>
@@ -1129,6 +1057,65 @@
         <translation />
     </message>
     <message>
+        <source>Model busy: building the story bible</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;Book</source>
+        <translation />
+    </message>
+    <message>
+        <source>New book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Recent books</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close book</source>
+        <translation />
+    </message>
+    <message>
+        <source>Import chapters…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Reviews waiting…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation />
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation />
+    </message>
+    <message>
+        <source>Load model</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation />
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation />
+    </message>
+    <message>
         <source>Backups…</source>
         <translation />
     </message>
@@ -1148,8 +1135,27 @@
         <source>Build the story bible from imported chapters…</source>
         <translation />
     </message>
+</context>
+<context>
+    <name>BookOpener</name>
     <message>
-        <source>Model busy: building the story bible</source>
+        <source>The last book is gone: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open a book folder</source>
+        <translation />
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Opened %1</source>
         <translation />
     </message>
 </context>

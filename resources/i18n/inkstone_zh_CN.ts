@@ -985,54 +985,6 @@
         <translation>书</translation>
     </message>
     <message>
-        <source>&amp;Book</source>
-        <translation>书(&amp;B)</translation>
-    </message>
-    <message>
-        <source>New book…</source>
-        <translation>新建书…</translation>
-    </message>
-    <message>
-        <source>Open book…</source>
-        <translation>打开书…</translation>
-    </message>
-    <message>
-        <source>Recent books</source>
-        <translation>最近的书</translation>
-    </message>
-    <message>
-        <source>Close book</source>
-        <translation>关闭书</translation>
-    </message>
-    <message>
-        <source>Import chapters…</source>
-        <translation>导入章节…</translation>
-    </message>
-    <message>
-        <source>Reviews waiting…</source>
-        <translation>待审结算…</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>退出</translation>
-    </message>
-    <message>
-        <source>&amp;Task</source>
-        <translation>任务(&amp;T)</translation>
-    </message>
-    <message>
-        <source>T&amp;ools</source>
-        <translation>工具(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Load model</source>
-        <translation>加载模型</translation>
-    </message>
-    <message>
-        <source>Settings…</source>
-        <translation>设置…</translation>
-    </message>
-    <message>
         <source>No book open</source>
         <translation>未打开书</translation>
     </message>
@@ -1055,30 +1007,6 @@
     <message>
         <source>No narrative pointer yet</source>
         <translation>尚无叙事指针</translation>
-    </message>
-    <message>
-        <source>The last book is gone: %1</source>
-        <translation>上次打开的书已不存在：%1</translation>
-    </message>
-    <message>
-        <source>Created %1</source>
-        <translation>已创建 %1</translation>
-    </message>
-    <message>
-        <source>Open a book folder</source>
-        <translation>打开书的文件夹</translation>
-    </message>
-    <message>
-        <source>Opening %1…</source>
-        <translation>正在打开 %1…</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开《%1》</translation>
-    </message>
-    <message>
-        <source>(none yet)</source>
-        <translation>（暂无）</translation>
     </message>
     <message>
         <source>Open or create a book first (Book menu).</source>
@@ -1129,6 +1057,65 @@
         <translation>CPU</translation>
     </message>
     <message>
+        <source>Model busy: building the story bible</source>
+        <translation>模型忙碌：正在建立设定集</translation>
+    </message>
+</context>
+<context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;Book</source>
+        <translation>书(&amp;B)</translation>
+    </message>
+    <message>
+        <source>New book…</source>
+        <translation>新建书…</translation>
+    </message>
+    <message>
+        <source>Open book…</source>
+        <translation>打开书…</translation>
+    </message>
+    <message>
+        <source>Recent books</source>
+        <translation>最近的书</translation>
+    </message>
+    <message>
+        <source>Close book</source>
+        <translation>关闭书</translation>
+    </message>
+    <message>
+        <source>Import chapters…</source>
+        <translation>导入章节…</translation>
+    </message>
+    <message>
+        <source>Reviews waiting…</source>
+        <translation>待审结算…</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>退出</translation>
+    </message>
+    <message>
+        <source>&amp;Task</source>
+        <translation>任务(&amp;T)</translation>
+    </message>
+    <message>
+        <source>T&amp;ools</source>
+        <translation>工具(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Load model</source>
+        <translation>加载模型</translation>
+    </message>
+    <message>
+        <source>Settings…</source>
+        <translation>设置…</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
         <source>Backups…</source>
         <translation>备份…</translation>
     </message>
@@ -1148,9 +1135,28 @@
         <source>Build the story bible from imported chapters…</source>
         <translation>从导入的章节建立设定集…</translation>
     </message>
+</context>
+<context>
+    <name>BookOpener</name>
     <message>
-        <source>Model busy: building the story bible</source>
-        <translation>模型忙碌：正在建立设定集</translation>
+        <source>The last book is gone: %1</source>
+        <translation>上次打开的书已不存在：%1</translation>
+    </message>
+    <message>
+        <source>Created %1</source>
+        <translation>已创建 %1</translation>
+    </message>
+    <message>
+        <source>Open a book folder</source>
+        <translation>打开书的文件夹</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>正在打开 %1…</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开《%1》</translation>
     </message>
 </context>
 <context>

@@ -126,7 +126,7 @@ def test_the_schedule_stops_with_the_book_and_a_manual_backup_counts_as_one(qtbo
     window.upkeep.schedule._on_timeout()
     assert len(fake_workbench.called("backup")) == 1
     dialog.close()
-    window._close_book()
+    window.opener.close_book()
     qtbot.waitUntil(lambda: window.book_label.text() == "No book open")
     assert not window.upkeep.schedule.timer.isActive()
 

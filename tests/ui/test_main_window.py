@@ -151,7 +151,7 @@ def test_the_context_drawer_shows_the_last_turns_context(qtbot, window, fake_wor
 
 
 def test_settings_are_kept_saved_and_the_model_reloaded_when_it_changed(qtbot, window, fake_workbench):
-    window._open_settings()
+    window.open_settings()
     dialog = window._dialogs["settings"]
     assert isinstance(dialog, SettingsDialog) and dialog.isVisible()
     dialog.gpu_mode.setCurrentIndex(dialog.gpu_mode.findData("cpu"))
