@@ -64,6 +64,7 @@ class Candidates(dict[str, Candidate]):
         return sorted(forms, key=lambda pair: len(pair[0]), reverse=True)
 
 
+_PRONOUNS = set("我你他她它咱您")  # 我去, 他说: no name starts with one
 _GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
 
 
@@ -72,6 +73,7 @@ def valid_name(name: str) -> bool:
         return False
     if re.search(rf"[{CJK}]", name):
         return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
+            and name[0] not in _PRONOUNS \
             and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
             and not any(name.endswith(w) and len(name) > len(w) for w in _GENERIC_TAILS)
     words = name.split()

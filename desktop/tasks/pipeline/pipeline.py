@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import coref, kinds as kinding, sections
+from desktop.tasks.pipeline import coref, prose_names, sections
+from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.candidates import collect
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind
 from desktop.tasks.pipeline.rules import Finding, Reader
@@ -80,6 +81,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
             del cands[name]
     kinds = await kinding.decide(cands, statements, None if prose else llm, zh=zh, cancel=cancel, seed=seed,
                                  confident_only=prose)
+    if prose:
+        prose_names.screen_characters(cands, kinds, whole)
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
