@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from desktop.contracts import Changes
 from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
+from desktop.workbench.ops import impact as retcon
 from desktop.workbench.ops import search as reading
 from desktop.workbench.ops import tasks as conversation
 from desktop.workbench.session import NoBookError, Session
@@ -77,6 +78,11 @@ class Workbench(Session):
     extract_chapters = _operation(settlement.extract_chapters)
     accept_clean = _operation(settlement.accept_clean)
     refresh_mentions = _operation(mentions.refresh_mentions)
+
+    # retcon impact: what a settlement or an undo would touch, written nowhere
+    settlement_impact = _query(retcon.settlement_impact)
+    apply_preview = _query(retcon.apply_preview)
+    undo_preview = _query(retcon.undo_preview)
 
     # import
     import_paths = _operation(importing.import_paths)
