@@ -79,6 +79,8 @@ async def _new(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("apply")
 async def _apply(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.dry_run:  # what would be applied and the chapters it would contradict; nothing is written
+        return await wb.apply_preview(Path(args.document))
     result = await wb.apply(Path(args.document), source=f"file:{Path(args.document).name}")
     await wb.refresh_mentions()  # the window relinks in the background; a command finishes it before exiting
     return result
@@ -86,6 +88,8 @@ async def _apply(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("undo")
 async def _undo(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.dry_run:
+        return await wb.undo_preview(args.settlement_id)
     result = await wb.undo(args.settlement_id)
     await wb.refresh_mentions()
     return result
@@ -159,7 +163,8 @@ async def _context(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("settle")
 async def _settle(wb: Workbench, args: argparse.Namespace) -> Any:
-    return await wb.settle(args.task, progress=_stderr_progress(args))
+    review = await wb.settle(args.task, progress=_stderr_progress(args))
+    return {**review, "impact": await wb.settlement_impact(review)}
 
 
 @command("plan")
@@ -274,9 +279,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("apply", "confirm and apply a settlement document, a reviewed settlement, or a folder of them")
     p.add_argument("document", help="a JSON file, or a folder of them (applied in name order)")
+    p.add_argument("--dry-run", action="store_true", dest="dry_run",
+                   help="show what would be applied and its impact on the chapters written; write nothing")
 
     p = add("undo", "undo an applied settlement")
     p.add_argument("settlement_id", type=int)
+    p.add_argument("--dry-run", action="store_true", dest="dry_run",
+                   help="show what the undo would remove and reopen, and what relied on it; write nothing")
 
     p = add("failed", "settlements set aside because applying them failed: list, --discard or --retry them")
     action = p.add_mutually_exclusive_group()
