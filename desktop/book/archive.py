@@ -10,6 +10,7 @@ from typing import Any, Iterator
 import sqlalchemy as sa
 
 from desktop.book import archive_tables as tables
+from desktop.book.archive_audit import AuditRecords
 from desktop.book.archive_chapters import ChapterRecords
 from desktop.book.archive_conversations import Conversations
 from desktop.book.archive_journal import JournalAndJobs
@@ -30,7 +31,7 @@ def _write_failure(exc: sa.exc.OperationalError) -> str | None:
     return None
 
 
-class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs):
+class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs, AuditRecords):
     """archive.sqlite of one book. Every write commits before returning; writes are serialised in-process.
     Its parts live beside it, one module each: chapters and chunks, the settings library, conversations, the
     journal and jobs; this class holds the connection, the schema, meta and the overview."""

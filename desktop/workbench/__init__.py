@@ -7,6 +7,7 @@ import inspect
 from typing import Any, Callable
 
 from desktop.contracts import Changes
+from desktop.workbench.ops import audit as auditing
 from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
 from desktop.workbench.ops import impact as retcon
 from desktop.workbench.ops import search as reading
@@ -104,6 +105,9 @@ class Workbench(Session):
 
     # continuity checks and personas
     check = _query(checks.check)
+    audit = _query(auditing.audit)
+    dismiss_issue = _query(auditing.dismiss_issue)
+    chapter_text = _query(auditing.chapter_text)
     persona = _query(personas.persona)
     set_base_persona = _operation(personas.set_base_persona)
     update_persona = _operation(personas.update_persona)
