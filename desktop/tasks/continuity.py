@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from desktop.book.errors import BookError
+from desktop.importing.finding import find_headings
+from desktop.tasks.continuity_rules import AGE_MISMATCH, LOCATION_AWAY, RELATION_MISMATCH, PlaceAgeKinRules
+from desktop.tasks.fact_sources import FactSources, relation_match, state_match
 from desktop.tasks.realms import REALM_KEYS, RealmScales
 from desktop.tasks.review import EXCLUSIVE_TO, LIFE_KEYS, is_dead
 
@@ -23,7 +26,8 @@ if TYPE_CHECKING:
 DEAD_ACTS, ITEM_HOLDER, REALM_LOWER, HOOK_REOPENED, MODEL = (
     "dead_character_acts", "item_in_other_hands", "realm_lower_than_reached", "resolved_hook_treated_as_open",
     "model")
-KINDS = (DEAD_ACTS, ITEM_HOLDER, REALM_LOWER, HOOK_REOPENED, MODEL)
+KINDS = (DEAD_ACTS, ITEM_HOLDER, REALM_LOWER, HOOK_REOPENED, LOCATION_AWAY, AGE_MISMATCH, RELATION_MISMATCH, MODEL)
+_HEADING_LINES = 3  # a draft's heading is among its first non-blank lines (a volume line may come first)
 
 _ENDS = "。！？!?；;…\n"
 _CLOSERS = "”」』\"'）)】"
@@ -72,8 +76,11 @@ def check_text(book: "Book", text: str, chapter: int | None) -> dict:
 
 
 def check_source(book: "Book", text: str | None, chapter: int | None) -> tuple[str, int | None, dict]:
-    """(text, chapter, report) for a draft (as of `chapter`, default the pointer's) or, without a text,
-    for the imported chapter `chapter`."""
+    """(text, chapter, report) for a draft or, without a text, for the imported chapter `chapter`.
+
+    A draft is checked as of `chapter`, else the chapter its own heading names (第十二章 …, Chapter 12), else the
+    narrative pointer's; the report says which in "chapter_from" ("given", "heading" or "pointer")."""
+    origin = "given"
     if text is None:
         if chapter is None:
             raise BookError("a continuity check needs a text or a chapter number")
@@ -82,8 +89,19 @@ def check_source(book: "Book", text: str | None, chapter: int | None) -> tuple[s
             raise BookError(f"no chapter {chapter} in this book")
         text = row["text"]
     elif chapter is None:
-        chapter = book.plan.current_chapter()
-    return text, chapter, check_text(book, text, chapter)
+        chapter, origin = chapter_of_draft(text), "heading"
+        if chapter is None:
+            chapter, origin = book.plan.current_chapter(), "pointer"
+    return text, chapter, {**check_text(book, text, chapter), "chapter_from": origin}
+
+
+def chapter_of_draft(text: str) -> int | None:
+    """The number of the chapter heading that opens a draft, in any form the importer knows; None without one."""
+    lines = [line for line in text.splitlines() if line.strip()][:_HEADING_LINES]
+    for found in find_headings(lines, markdown=True):
+        if found.heading.kind == "chapter" and found.heading.number is not None:
+            return found.heading.number
+    return None
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -119,7 +137,7 @@ class _Checker:
         self.facts = book.facts
         self.chapter = chapter
         self.zh = book.meta.language == "zh"
-        self._sources: dict[int, dict] = {}
+        self.sources = FactSources(book)
         self._surfaces = self._entity_surfaces()
 
     def run(self, text: str) -> list[dict]:
@@ -132,8 +150,10 @@ class _Checker:
         realms = {eid: r for eid, e in named.items() if e["kind"] == "Character" and (r := self._realm(e))}
         scales = RealmScales.for_book(self.book.archive) if realms else None
         hooks = self._resolved_hooks()
+        more = PlaceAgeKinRules(self)
         issues = []
-        for sentence in sentences:
+        for index, sentence in enumerate(sentences):
+            issues += more.check(sentence, sentences[:index])
             issues += self._dead_acting(sentence, deaths)
             issues += self._held_by_another(sentence, owners)
             if scales is not None:
@@ -167,7 +187,7 @@ class _Checker:
 
     # -- canon before the chapter -----------------------------------------------------------
 
-    def _throughout(self, valid_from: int | None, valid_to: int | None) -> bool:
+    def throughout(self, valid_from: int | None, valid_to: int | None) -> bool:
         """Settled before the chapter and not ended by it (as of now when there is no chapter)."""
         if self.chapter is None:
             return valid_to is None
@@ -176,7 +196,7 @@ class _Checker:
     def _death(self, entity: dict) -> dict | None:
         for state in self.facts.state_history(entity["name"]):
             if state["key"].lower() in LIFE_KEYS and is_dead(state["key"], state["value"]) \
-                    and self._throughout(state["valid_from"], state["valid_to"]):
+                    and self.throughout(state["valid_from"], state["valid_to"]):
                 return {**state, "entity": entity["name"]}
         return None
 
@@ -184,9 +204,10 @@ class _Checker:
         """The item's settled holders before the chapter, and who else may hold it in it (a hand-over there)."""
         rows = self.facts.execute(
             "MATCH (a)-[r:RELATES]->(b:Item {id: $id}) RETURN a.id AS holder_id, a.name AS holder, r.type AS type, "
-            "r.valid_from AS valid_from, r.valid_to AS valid_to, r.settlement AS settlement", {"id": item["id"]})
+            "r.valid_from AS valid_from, r.valid_to AS valid_to, r.settlement AS settlement, r.chunks AS chunks",
+            {"id": item["id"]})
         rows = [row for row in rows if row["type"].upper() in EXCLUSIVE_TO or row["type"] in EXCLUSIVE_TO]
-        settled = [row for row in rows if self._throughout(row["valid_from"], row["valid_to"])]
+        settled = [row for row in rows if self.throughout(row["valid_from"], row["valid_to"])]
         if not settled:
             return None
         allowed = {row["holder_id"] for row in rows if self.chapter is None or
@@ -232,7 +253,7 @@ class _Checker:
                 continue
             fact = (f"{death['entity']} 已死（{death['key']}={death['value']}，自第{death['valid_from']}章）" if self.zh
                     else f"{death['entity']} is dead ({death['key']}={death['value']}, from chapter {death['valid_from']})")
-            return [self._issue(DEAD_ACTS, sentence, fact, death)]
+            return [self._issue(DEAD_ACTS, sentence, fact, death, state_match(death["entity"], death["key"]))]
         return []
 
     def _held_by_another(self, sentence: Sentence, owners: dict[str, dict]) -> list[dict]:
@@ -252,7 +273,8 @@ class _Checker:
             settled = owned["settled"][-1]
             fact = (f"{settled['holder']} {settled['type']} {owned['item']}（自第{settled['valid_from']}章）" if self.zh
                     else f"{settled['holder']} {settled['type']} {owned['item']} (from chapter {settled['valid_from']})")
-            issues.append(self._issue(ITEM_HOLDER, sentence, fact, settled, holder=holder[2]["name"]))
+            match = relation_match(settled["type"], settled["holder"], owned["item"])
+            issues.append(self._issue(ITEM_HOLDER, sentence, fact, settled, match, holder=holder[2]["name"]))
         return issues
 
     def _realm_lower(self, sentence: Sentence, realms: dict[str, dict], scales: RealmScales) -> list[dict]:
@@ -270,7 +292,8 @@ class _Checker:
                 continue
             fact = (f"{reached['entity']} {reached['key']}={reached['value']}（自第{reached['valid_from']}章）" if self.zh
                     else f"{reached['entity']} {reached['key']}={reached['value']} (from chapter {reached['valid_from']})")
-            issues.append(self._issue(REALM_LOWER, sentence, fact, reached, said=words))
+            match = state_match(reached["entity"], reached["key"])
+            issues.append(self._issue(REALM_LOWER, sentence, fact, reached, match, said=words))
         return issues
 
     def _hook_reopened(self, sentence: Sentence, hooks: list[dict]) -> list[dict]:
@@ -287,7 +310,8 @@ class _Checker:
             fact = (f"伏笔「{hook['name']}」已在第{hook['resolved_in']}章揭晓" if self.zh
                     else f"hook {hook['name']!r} was resolved in chapter {hook['resolved_in']}")
             row = {**hook, "valid_from": hook["resolved_in"], "settlement": self._resolver(hook) or hook["settlement"]}
-            return [self._issue(HOOK_REOPENED, sentence, fact, row)]
+            return [self._issue(HOOK_REOPENED, sentence, fact, row,
+                                lambda section, item: section == "hooks" and item.get("name") == hook["name"])]
         return []
 
     def _resolver(self, hook: dict) -> int | None:
@@ -300,19 +324,13 @@ class _Checker:
 
     # -- reporting --------------------------------------------------------------------------
 
-    def _issue(self, kind: str, sentence: Sentence, fact: str, row: dict, **extra: Any) -> dict:
-        return {"kind": kind, "text": sentence.text, "span": [sentence.start, sentence.end], "fact": fact,
-                "source": self._source(row), **extra}
+    def _issue(self, kind: str, sentence: Sentence, fact: str, row: dict, match, **extra: Any) -> dict:
+        return self.issue(kind, sentence, fact, self.sources.of(row, match), **extra)
 
-    def _source(self, row: dict) -> dict:
-        sid = row.get("settlement")
-        source: dict[str, Any] = {"settlement_id": sid, "chapter": row.get("valid_from")}
-        if sid is not None:
-            if sid not in self._sources:
-                entry = self.book.archive.journal_get(sid)
-                self._sources[sid] = {"from": entry["source"]} if entry else {}
-            source.update(self._sources[sid])
-        return source
+    def issue(self, kind: str, sentence: Sentence, fact: str, source: dict, **extra: Any) -> dict:
+        """{"kind", "text", "span", "fact", "source", …}: the sentence, what canon says, and where canon got it."""
+        return {"kind": kind, "text": sentence.text, "span": [sentence.start, sentence.end], "fact": fact,
+                "source": source, **extra}
 
 
 def _quoted_positions(text: str) -> set[int]:
