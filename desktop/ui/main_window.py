@@ -35,6 +35,7 @@ from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
+from desktop.ui.undo_dialog import SettlementUndo
 from desktop.ui.upkeep import BookUpkeep
 from desktop.ui.window_menus import WindowMenus
 
@@ -80,6 +81,7 @@ class MainWindow(QMainWindow):
         self.imports = ImportFlow(self, workbench, self.background, self._dialogs, self.upkeep, self._needs_book)
         self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
         self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
+        self.undoer = SettlementUndo(self, workbench, self._dialogs, self._needs_book)
         self.opener = BookOpener(self, workbench, self._dialogs)
         self.menus = WindowMenus(self)
 

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMenu
 from desktop.contracts import JournalState
 from desktop.progress import CancelToken
 from desktop.ui.background import BackgroundLane
-from desktop.ui.bridge import run_op
+from desktop.ui.bridge import describe_error, run_op
 from desktop.ui.settlement_review import SettlementReview, review_of
 
 
@@ -43,6 +43,8 @@ class ReviewDesk(QObject):
         dialog.open()
         if review.get("task_id") is not None:  # the discussion it was made from, to check each item against
             run_op(dialog, self.workbench.messages(review["task_id"])).success(dialog.set_messages)
+        run_op(dialog, self.workbench.settlement_impact(review)).success(dialog.impact_view.set_impact).failure(
+            lambda exc: dialog.impact_view.show_failure(describe_error(exc)))
         return dialog
 
     def _apply_review(self, review: dict) -> None:

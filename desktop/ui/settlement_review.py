@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
 from desktop.ui.review_discussion import DiscussionView
 from desktop.ui.review_fields import FIELDS, describe_fact, item_title, make_editor, read_back
+from desktop.ui.review_impact import ReviewImpactView
 from desktop.ui.theme import BADGE_COLOURS, WARNING_COLOUR, current_theme
 
 SECTIONS = ("entities", "relations", "ends", "states", "hooks", "settings", "plan")
@@ -282,6 +283,7 @@ class SettlementReview(QDialog):
         self.side = QTabWidget()
         self.side.addTab(self.discussion, self.tr("Discussion"))
         self.side.addTab(self._build_preview(), self.tr("Before and after"))
+        self.impact_view = ReviewImpactView().attach_to(self.side)  # filled by the workbench's impact
         self._selected: ItemCard | None = None
         split = QSplitter(Qt.Horizontal)
         split.addWidget(scroll)
@@ -370,6 +372,7 @@ class SettlementReview(QDialog):
             cls = card.info.get("class") or "new"
             by_class[cls] = by_class.get(cls, 0) + 1
         accepted = sum(card.accepted() for card in cards)
+        self.impact_view.set_rejected({card.info.get("path") for card in cards if not card.accepted()} - {None})
         parts = [f"{self._badges.get(cls, cls)} {n}" for cls, n in by_class.items()]
         self.counts.setText(self.tr("%1 of %2 items accepted").replace("%1", str(accepted))
                             .replace("%2", str(len(cards))) + ("  ·  " + ", ".join(parts) if parts else ""))
