@@ -1135,6 +1135,10 @@
         <source>Build the story bible from imported chapters…</source>
         <translation />
     </message>
+    <message>
+        <source>Undo a settlement…</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>BookOpener</name>
@@ -2096,6 +2100,286 @@
     </message>
     <message>
         <source>Settlement #%1 (%2)</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>AppliedSettlementsDialog</name>
+    <message>
+        <source>Undo a settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose a settlement to undo. You will see what it removes and reopens, and which chapters rely on it, before anything changes.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>Source</source>
+        <translation />
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation />
+    </message>
+    <message>
+        <source>Items</source>
+        <translation />
+    </message>
+    <message>
+        <source>No applied settlement to undo.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Undo…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Task #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Imported chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>File %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ReviewImpactView</name>
+    <message>
+        <source>acts after the death</source>
+        <translation />
+    </message>
+    <message>
+        <source>the old owner still holds it</source>
+        <translation />
+    </message>
+    <message>
+        <source>names the old relation</source>
+        <translation />
+    </message>
+    <message>
+        <source>states the old value</source>
+        <translation />
+    </message>
+    <message>
+        <source>treats the hook as still open</source>
+        <translation />
+    </message>
+    <message>
+        <source>tells or relies on the death</source>
+        <translation />
+    </message>
+    <message>
+        <source>treats the hook as solved</source>
+        <translation />
+    </message>
+    <message>
+        <source>names what the undo removes</source>
+        <translation />
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation />
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation />
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation />
+    </message>
+    <message>
+        <source>General outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Impact</source>
+        <translation />
+    </message>
+    <message>
+        <source>Working out what this touches in the chapters already written…</source>
+        <translation />
+    </message>
+    <message>
+        <source>The impact could not be worked out: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Nothing already written relies on a fact this undo takes away.</source>
+        <translation />
+    </message>
+    <message>
+        <source>This settlement only adds to canon: nothing already written relies on a fact it changes.</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 chapters already written rely on facts this changes; %2 plan items and hooks name who is involved.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Impact (%1)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Facts that change</source>
+        <translation />
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation />
+    </message>
+    <message>
+        <source>(chapter %1 on)</source>
+        <translation />
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>… and %1 more sentences</source>
+        <translation />
+    </message>
+    <message>
+        <source>… and %1 more chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>, chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters that rely on the old facts</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>SettlementUndo</name>
+    <message>
+        <source>Settlement #%1 undone</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>UndoConfirmDialog</name>
+    <message>
+        <source>Undo settlement #%1?</source>
+        <translation />
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation />
+    </message>
+    <message>
+        <source>State</source>
+        <translation />
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Step</source>
+        <translation />
+    </message>
+    <message>
+        <source>Setting entry</source>
+        <translation />
+    </message>
+    <message>
+        <source>Task</source>
+        <translation />
+    </message>
+    <message>
+        <source>Undo settlement</source>
+        <translation />
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation />
+    </message>
+    <message>
+        <source>This settlement cannot be undone yet: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlement #%1 (%2 items) will be undone everywhere.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Will be removed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Will be reopened</source>
+        <translation />
+    </message>
+    <message>
+        <source>Will be put back as it was</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 plan items</source>
+        <translation />
+    </message>
+    <message>
+        <source>It wrote nothing that is still in the book.</source>
+        <translation />
+    </message>
+    <message>
+        <source>(from chapter %1)</source>
         <translation />
     </message>
 </context>

@@ -1135,6 +1135,10 @@
         <source>Build the story bible from imported chapters…</source>
         <translation>从导入的章节建立设定集…</translation>
     </message>
+    <message>
+        <source>Undo a settlement…</source>
+        <translation>撤销结算…</translation>
+    </message>
 </context>
 <context>
     <name>BookOpener</name>
@@ -2097,6 +2101,286 @@
     <message>
         <source>Settlement #%1 (%2)</source>
         <translation>结算 #%1（%2）</translation>
+    </message>
+</context>
+<context>
+    <name>AppliedSettlementsDialog</name>
+    <message>
+        <source>Undo a settlement</source>
+        <translation>撤销结算</translation>
+    </message>
+    <message>
+        <source>Choose a settlement to undo. You will see what it removes and reopens, and which chapters rely on it, before anything changes.</source>
+        <translation>选择要撤销的结算。在任何改动发生之前，你会先看到它将移除和重新打开的内容，以及哪些章节依赖它。</translation>
+    </message>
+    <message>
+        <source>Settlement</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Applied</source>
+        <translation>应用时间</translation>
+    </message>
+    <message>
+        <source>Items</source>
+        <translation>条目</translation>
+    </message>
+    <message>
+        <source>No applied settlement to undo.</source>
+        <translation>没有可撤销的已应用结算。</translation>
+    </message>
+    <message>
+        <source>Undo…</source>
+        <translation>撤销…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Task #%1</source>
+        <translation>任务 #%1</translation>
+    </message>
+    <message>
+        <source>Imported chapter %1</source>
+        <translation>导入的第 %1 章</translation>
+    </message>
+    <message>
+        <source>File %1</source>
+        <translation>文件 %1</translation>
+    </message>
+    <message>
+        <source>Command line</source>
+        <translation>命令行</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewImpactView</name>
+    <message>
+        <source>acts after the death</source>
+        <translation>死后仍在行动</translation>
+    </message>
+    <message>
+        <source>the old owner still holds it</source>
+        <translation>旧主人仍持有它</translation>
+    </message>
+    <message>
+        <source>names the old relation</source>
+        <translation>提到旧的关系</translation>
+    </message>
+    <message>
+        <source>states the old value</source>
+        <translation>写的是旧的取值</translation>
+    </message>
+    <message>
+        <source>treats the hook as still open</source>
+        <translation>仍把伏笔当作未解</translation>
+    </message>
+    <message>
+        <source>tells or relies on the death</source>
+        <translation>写到或依赖这次死亡</translation>
+    </message>
+    <message>
+        <source>treats the hook as solved</source>
+        <translation>把伏笔当作已揭晓</translation>
+    </message>
+    <message>
+        <source>names what the undo removes</source>
+        <translation>提到撤销将移除的内容</translation>
+    </message>
+    <message>
+        <source>Pending</source>
+        <translation>未开始</translation>
+    </message>
+    <message>
+        <source>In progress</source>
+        <translation>进行中</translation>
+    </message>
+    <message>
+        <source>Completed</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>Unresolved</source>
+        <translation>未解决</translation>
+    </message>
+    <message>
+        <source>Resolved</source>
+        <translation>已解决</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>General outline</source>
+        <translation>总纲</translation>
+    </message>
+    <message>
+        <source>Long outline</source>
+        <translation>长纲</translation>
+    </message>
+    <message>
+        <source>Short outline</source>
+        <translation>短纲</translation>
+    </message>
+    <message>
+        <source>Impact</source>
+        <translation>影响</translation>
+    </message>
+    <message>
+        <source>Working out what this touches in the chapters already written…</source>
+        <translation>正在分析这会影响哪些已写章节…</translation>
+    </message>
+    <message>
+        <source>The impact could not be worked out: %1</source>
+        <translation>无法分析影响：%1</translation>
+    </message>
+    <message>
+        <source>Nothing already written relies on a fact this undo takes away.</source>
+        <translation>已写的内容都不依赖这次撤销将移除的事实。</translation>
+    </message>
+    <message>
+        <source>This settlement only adds to canon: nothing already written relies on a fact it changes.</source>
+        <translation>这次结算只是新增设定：已写的内容都不依赖它改动的事实。</translation>
+    </message>
+    <message>
+        <source>%1 chapters already written rely on facts this changes; %2 plan items and hooks name who is involved.</source>
+        <translation>有 %1 个已写章节依赖这里改动的事实；%2 个大纲条目和伏笔提到了相关的人或物。</translation>
+    </message>
+    <message>
+        <source>Impact (%1)</source>
+        <translation>影响 (%1)</translation>
+    </message>
+    <message>
+        <source>Facts that change</source>
+        <translation>将改变的事实</translation>
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>Hooks</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>(chapter %1 on)</source>
+        <translation>（自第 %1 章起）</translation>
+    </message>
+    <message>
+        <source>… and %1 more</source>
+        <translation>…… 另有 %1 项</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第 %1 章</translation>
+    </message>
+    <message>
+        <source>… and %1 more sentences</source>
+        <translation>…… 另有 %1 句</translation>
+    </message>
+    <message>
+        <source>… and %1 more chapters</source>
+        <translation>…… 另有 %1 章</translation>
+    </message>
+    <message>
+        <source>, chapter %1</source>
+        <translation>，第 %1 章</translation>
+    </message>
+    <message>
+        <source>Chapters that rely on the old facts</source>
+        <translation>依赖旧事实的章节</translation>
+    </message>
+</context>
+<context>
+    <name>SettlementUndo</name>
+    <message>
+        <source>Settlement #%1 undone</source>
+        <translation>结算 #%1 已撤销</translation>
+    </message>
+</context>
+<context>
+    <name>UndoConfirmDialog</name>
+    <message>
+        <source>Undo settlement #%1?</source>
+        <translation>撤销结算 #%1？</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>实体</translation>
+    </message>
+    <message>
+        <source>Hook</source>
+        <translation>伏笔</translation>
+    </message>
+    <message>
+        <source>Relation</source>
+        <translation>关系</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Outline</source>
+        <translation>大纲</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Setting entry</source>
+        <translation>设定条目</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Undo settlement</source>
+        <translation>撤销结算</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>This settlement cannot be undone yet: %1</source>
+        <translation>这次结算暂时不能撤销：%1</translation>
+    </message>
+    <message>
+        <source>Settlement #%1 (%2 items) will be undone everywhere.</source>
+        <translation>结算 #%1（%2 个条目）将被全部撤销。</translation>
+    </message>
+    <message>
+        <source>Will be removed</source>
+        <translation>将被移除</translation>
+    </message>
+    <message>
+        <source>Will be reopened</source>
+        <translation>将重新打开</translation>
+    </message>
+    <message>
+        <source>Will be put back as it was</source>
+        <translation>将恢复原样</translation>
+    </message>
+    <message>
+        <source>%1 plan items</source>
+        <translation>%1 个大纲节点</translation>
+    </message>
+    <message>
+        <source>It wrote nothing that is still in the book.</source>
+        <translation>它写入的内容已不在书中。</translation>
+    </message>
+    <message>
+        <source>(from chapter %1)</source>
+        <translation>（自第 %1 章）</translation>
     </message>
 </context>
 </TS>
