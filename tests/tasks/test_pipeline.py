@@ -190,3 +190,12 @@ def test_a_courtesy_name_belongs_to_the_person_it_follows_and_a_relatives_to_nob
     assert cands.alias_of.get("文龙") == "薛蟠"
     assert "可儿" not in cands.alias_of and "唤可儿" not in cands.alias_of
     assert not any("她" in alias for alias in cands.alias_of)
+
+
+def test_an_age_is_the_subjects_own_not_a_difference_or_someone_elses():
+    def ages(text: str) -> dict[str, str]:
+        return {s["entity"]: s["value"] for s in settle(("user", text)).document["states"] if s["key"] == "age"}
+
+    assert ages("女主叫苏晴，今年十六岁。") == {"苏晴": "十六岁"}
+    assert ages("苏晴比林风小两岁。林风今年十八岁。") == {"林风": "十八岁"}  # 小两岁 is how much younger
+    assert ages("林风身边带着一个十岁的小丫头。林风是青云宗弟子。") == {}  # the girl is ten, not 林风

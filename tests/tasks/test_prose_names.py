@@ -53,3 +53,9 @@ def test_speech_is_what_stands_inside_quotation_marks_and_an_unclosed_quote_ends
     text = "甲道：“乙来了。”丙说：「好。\n丁走了。"
     spans = [text[start + 1:end] for start, end in speech_spans(text)]
     assert spans == ["乙来了。", "好。"]
+
+
+def test_a_name_read_as_a_thing_is_a_person_when_the_chapter_has_it_speak():
+    chapter = ("石剑回到山上，师父正在松下下棋。\n石剑笑道：“师父，我回来了。”\n"
+               "师父不答。石剑又道：“山下出了事。”\n石剑听了，便坐在一旁。\n石剑等了半日。\n")
+    assert read_chapter(chapter).get("石剑") == "Character"  # 剑 reads as a sword; swords do not say things

@@ -265,7 +265,8 @@ class ChineseRules:
         if any(word in tail for word in lx.ZH_APPEARANCE) and re.search(r"有|长着|留着|是|带着", tail):
             out.append(self._state(st, subject, "appearance", tail.strip("，, ")[:30]))
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
-        if age:
+        # 比薛蟠小两岁 is a difference, not an age; 十岁的小丫头 is the girl's age, not the subject's
+        if age and not re.search(r"[大小长]$", tail[:age.start(1)]) and not tail.startswith("的", age.end()):
             out.append(self._state(st, chars[-1][0] if chars else carried, "age", age.group(1) + "岁"))
         job = re.match(r"(?:是|乃|本是|原是)(?:个|一个|一名|一位|名)([\u4e00-\u9fff]{2,4}?)(?:[，,。]|$)", tail.strip())
         if job and re.search(r"[修师匠手医贼商徒客侠官将兵卫奴婢童使者]$", job.group(1)):

@@ -92,7 +92,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     reader = Reader(kinds, canon.owners, chapter, forms)
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     if prose:
-        findings = [f for f in findings if f.section != "states" or _said_of(f)]
+        findings = [f for f in findings if (f.section != "states" or _said_of(f)) and _named_in(f, forms)]
     findings += _replacements(statements, findings, kinds)
     findings += _successions(findings, canon)
     busy = {f.statement.index for f in findings}
@@ -152,6 +152,15 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
                 end["valid_to"] = item["valid_from"]
             out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
     return out
+
+
+def _named_in(finding: Finding, forms: dict[str, list[str]]) -> bool:
+    """In narration, a relation holds between people the sentence names: "他父亲秦业" with 他 guessed from
+    the sentences before ties 秦业 to whoever was last named — among a novel's many people, often wrong."""
+    if finding.section != "relations":  # an end may close what canon holds (the sword's old owner)
+        return True
+    quote = finding.statement.quote
+    return all(any(form in quote for form in [name, *forms.get(name, [])]) for name in finding.entities)
 
 
 def _said_of(finding: Finding) -> bool:

@@ -50,9 +50,19 @@ def speech_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+# What only people do right after their name: speak (秦钟笑道：), hear (听了).
+_SPEAKS = r"(?:(?:笑|叹|忙|因|便|又|也|冷笑|哭|回|答)?(?:道|说)[：:，“「]|听了|笑了)"
+
+
 def screen_characters(cands: Candidates, kinds: dict[str, str], text: str) -> None:
-    """Drop the new Characters a chapter does not name as people; relabel those it names as places."""
+    """Drop the new Characters a chapter does not name as people; relabel those it names as places, and
+    the things that speak (秦钟, whose 钟 read as a bell) as people."""
     speech = speech_spans(text)
+    for name, kind in list(kinds.items()):
+        if not cands[name].canon_kind and \
+                len(re.findall(re.escape(name) + _SPEAKS, text)) >= 2:
+            kinds[name] = "Character"
+            cands[name].generic = False  # 2-character things are taken for common nouns (玉佩); a person is not
     known = {n for n, k in kinds.items() if k == "Character"}
     forms = {form for name in known for form in [name, *cands[name].aliases]} | set(cands.alias_of)
     for name in sorted(known, key=len):
