@@ -130,6 +130,9 @@ class ReviewQueueDialog(QDialog):
     def _group_text(self, chapter: int, members: list[dict]) -> str:
         if chapter == NO_CHAPTER:
             return self.tr("Task settlements")
+        heading = next((e.get("chapter_heading") for e in members if e.get("chapter_heading")), "")
+        if heading:  # the book's own words: 第一回 …, not a 第1章 the book never used
+            return heading
         title = next((e.get("chapter_title") for e in members if e.get("chapter_title")), "")
         return (self.tr("Chapter %1").replace("%1", str(chapter)) + (f" {title}" if title else "")).strip()
 

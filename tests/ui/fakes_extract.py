@@ -42,7 +42,8 @@ def task_proposal(review: dict) -> dict:
             "review": copy.deepcopy(review)}
 
 
-def chapter_proposal(settlement_id: int, chapter: int, classes: list[str], title: str | None = None) -> dict:
+def chapter_proposal(settlement_id: int, chapter: int, classes: list[str], title: str | None = None,
+                     heading: str | None = None) -> dict:
     """A waiting proposal read from imported chapter `chapter`, one item of each class given, in order."""
     items = [{"path": f"entities/{i}", "class": kind, "existing": None, "source": None}
              for i, kind in enumerate(classes)]
@@ -54,6 +55,8 @@ def chapter_proposal(settlement_id: int, chapter: int, classes: list[str], title
                         "chapter": chapter}}
     if title:
         entry["chapter_title"] = title
+    if heading:
+        entry["chapter_heading"] = heading
     return entry
 
 

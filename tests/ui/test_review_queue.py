@@ -121,3 +121,11 @@ def test_the_queue_is_chinese_in_a_chinese_window(qtbot, qasync_loop, chinese):
     assert dialog.chapter_rows()[0][0] == "第1章 甄士隐梦幻识通灵"
     assert untranslated(visible_texts(dialog)) == []
     dialog.reject()
+
+
+def test_a_chapter_is_named_by_its_own_heading_when_the_book_has_one(qtbot, window, fake_workbench):
+    fake_workbench.waiting = [chapter_proposal(4, 1, ["new"], title="甄士隐梦幻识通灵",
+                                               heading="第一回 甄士隐梦幻识通灵")]
+    dialog = open_queue(qtbot, window)
+    assert dialog.chapter_rows()[0][0] == "第一回 甄士隐梦幻识通灵"  # a 回 book is not shown as 第1章
+    dialog.reject()

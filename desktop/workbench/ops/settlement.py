@@ -77,14 +77,16 @@ async def reject(session: Session, settlement_id: int) -> Outcome[None]:
 async def settlements(session: Session, states: tuple[str, ...] | None = None) -> list[dict]:
     """Journal entries, oldest first; each with "chapter": the imported chapter its proposal was read from
     (source "import:chapter N"), None for a task's or a file's settlement: the review queue groups by it;
-    and "chapter_title", that chapter's title as the book has it now (None without one)."""
+    and "chapter_title" / "chapter_heading", that chapter's title and whole heading line (第一回 …) as the book
+    has them now (None without one)."""
     def read() -> list[dict]:
         book = session.book
         entries = book.journal.entries(states)
-        titles = {row["number"]: row.get("title") for row in book.archive.chapters()} if entries else {}
+        rows = {row["number"]: row for row in book.archive.chapters()} if entries else {}
         for entry in entries:
             entry["chapter"] = chapter_of_source(entry.get("source"))
-            entry["chapter_title"] = titles.get(entry["chapter"])
+            row = rows.get(entry["chapter"]) or {}
+            entry["chapter_title"], entry["chapter_heading"] = row.get("title"), row.get("heading")
         return entries
 
     return await session.run(read)
