@@ -65,7 +65,8 @@ def test_undo_dry_run_shows_what_goes_and_what_relied_on_it_then_undo_still_work
     applied = run_json(capsys, "apply", book, write(tmp_path / "death.json", DEATH))
     sid = applied["settlement_id"]
     preview = run_json(capsys, "undo", book, sid, "--dry-run")
-    assert preview["removes"] == [{"kind": "state", "label": "张三.生死 = 死亡", "from_chapter": 2}]
+    assert preview["removes"] == [{"kind": "state", "label": "张三.生死 = 死亡", "entity": "张三", "key": "生死",
+                                   "value": "死亡", "from_chapter": 2}]
     assert preview["blocked"] is None and preview["impact"]["changes"][0]["rule"] == "death_told"
     assert run_json(capsys, "undo", book, sid)["state"] == "undone"
 

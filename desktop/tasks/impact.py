@@ -45,8 +45,8 @@ def undo_preview(book: "Book", settlement_id: int) -> dict:
         raise BookError(f"settlement {settlement_id} is {entry['state']}; only an applied one can be undone")
     doc = entry.get("document") or {}
     facts, plan = fact_footprint(book.facts, settlement_id), plan_footprint(book.plan, settlement_id)
-    removes = [{"kind": "hook" if e["kind"] == "Hook" else "entity", "label": f"{e['name']} ({e['kind']})"}
-               for e in facts["entities_added"]]
+    removes = [{"kind": "hook" if e["kind"] == "Hook" else "entity", "label": f"{e['name']} ({e['kind']})",
+                "name": e["name"], "entity_kind": e["kind"]} for e in facts["entities_added"]]
     removes += [_relation_line(r) for r in facts["relations_added"]]
     removes += [_state_line(s) for s in facts["states_added"]]
     removes += [{"kind": "step" if p["level"] == "Step" else "outline", "label": p["title"] or p.get("kind") or ""}
@@ -79,11 +79,13 @@ def _unresolves(hook: dict) -> bool:
 
 
 def _relation_line(row: dict) -> dict:
-    return {"kind": "relation", "label": f"{row['from']} {row['type']} {row['to']}", "from_chapter": row["valid_from"]}
+    return {"kind": "relation", "label": f"{row['from']} {row['type']} {row['to']}", "from": row["from"],
+            "type": row["type"], "to": row["to"], "from_chapter": row["valid_from"]}
 
 
 def _state_line(row: dict) -> dict:
-    return {"kind": "state", "label": f"{row['entity']}.{row['key']} = {row['value']}", "from_chapter": row["valid_from"]}
+    return {"kind": "state", "label": f"{row['entity']}.{row['key']} = {row['value']}", "entity": row["entity"],
+            "key": row["key"], "value": row["value"], "from_chapter": row["valid_from"]}
 
 
 def _after(chapter: int) -> int:
@@ -218,7 +220,8 @@ def _report(book: "Book", changes: list[Change]) -> dict:
                               "plan": [], "more_plan": 0, "hooks": [], "more_hooks": 0}
     if not changes:
         return report
-    report["changes"] = [{"path": c.path, "rule": c.rule, "fact": c.fact, "entities": c.names(),
+    report["changes"] = [{"path": c.path, "rule": c.rule, "fact": c.fact, "subject": c.anchor["name"],
+                          "entities": c.names(), "value": None if c.value is None else str(c.value),
                           "from_chapter": c.first} for c in changes]
     text = ChapterText(book)
     best: dict[tuple[int, int], dict] = {}

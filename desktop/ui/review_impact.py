@@ -4,11 +4,15 @@ written that rely on the old fact, with their sentences, and the outline steps a
 from __future__ import annotations
 
 import html
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QTabWidget, QTextBrowser, QVBoxLayout, QWidget
 
 from desktop.ui.theme import WARNING_COLOUR, current_theme
+
+# A title that is only the chapter's number (第4章, Chapter 4) says nothing the heading does not.
+_NUMBERED_TITLE = re.compile(r"第\s*[0-9零〇一二三四五六七八九十百千两]+\s*[章回节卷]|chapter\s+\d+", re.IGNORECASE)
 
 
 class ReviewImpactView(QWidget):
@@ -40,6 +44,10 @@ class ReviewImpactView(QWidget):
             "hook_treated_as_solved": self.tr("treats the hook as solved"),
             "names_removed_entity": self.tr("names what the undo removes"),
         }
+        if undo:  # the facts going are the settlement's own, not canon it replaced
+            self._rules.update({"old_owner_holds": self.tr("the holder the undo removes holds it"),
+                                "old_relation_named": self.tr("names the relation the undo removes"),
+                                "old_value_stated": self.tr("states the value the undo removes")})
         self._words = {
             "Pending": self.tr("Pending"), "InProgress": self.tr("In progress"), "Completed": self.tr("Completed"),
             "Unresolved": self.tr("Unresolved"), "Resolved": self.tr("Resolved"), "Step": self.tr("Step"),
@@ -107,7 +115,7 @@ class ReviewImpactView(QWidget):
         parts = []
         if changes:
             parts.append(self._section(self.tr("Facts that change"),
-                                       [html.escape(str(c.get("fact") or "")) + self._from(c.get("from_chapter"))
+                                       [html.escape(self._change_text(c)) + self._from(c.get("from_chapter"))
                                         for c in changes]))
         if chapters:
             parts.append(self._chapters(chapters, more))
@@ -118,6 +126,26 @@ class ReviewImpactView(QWidget):
             parts.append(self._section(self.tr("Hooks"), [self._hook_line(h) for h in hooks],
                                        impact.get("more_hooks") or 0))
         self.body.setHtml("".join(parts))
+
+    def _change_text(self, change: dict) -> str:
+        """The old fact that goes, said in the author's language (the report's own line is the fallback)."""
+        names = list(change.get("entities") or [])
+        subject, value = str(change.get("subject") or ""), str(change.get("value") or "")
+        other = names[1] if len(names) > 1 else ""
+        texts = {
+            "dead_acts": self.tr("%1 dies"),
+            "old_owner_holds": self.tr("%1 no longer holds %2"),
+            "old_relation_named": self.tr("%1 and %2: the old relation ends"),
+            "old_value_stated": self.tr("%1 is no longer %3"),
+            "hook_treated_as_open": self.tr("the hook %1 is resolved"),
+            "death_told": self.tr("%1 is no longer dead"),
+            "hook_treated_as_solved": self.tr("the hook %1 is open again"),
+            "names_removed_entity": self.tr("%1 leaves canon"),
+        }
+        text = texts.get(change.get("rule"))
+        if text is None or not subject:
+            return str(change.get("fact") or "")
+        return text.replace("%1", subject).replace("%2", other).replace("%3", value)
 
     def _from(self, chapter) -> str:
         if not chapter:
@@ -133,10 +161,11 @@ class ReviewImpactView(QWidget):
 
     def _chapters(self, chapters: list[dict], more: int) -> str:
         quote_colour = "#444444" if current_theme() == "light" else "#c8c8c8"
-        out = [f"<h3>{html.escape(self.tr('Chapters that rely on the old facts'))}</h3>"]
+        title = self.tr("Chapters that rely on the old facts")
+        out = [f"<h3>{html.escape(title)}</h3>"]
         for chapter in chapters:
             heading = self.tr("Chapter %1").replace("%1", str(chapter["chapter"]))
-            if chapter.get("title"):
+            if chapter.get("title") and not _NUMBERED_TITLE.fullmatch(chapter["title"].strip()):
                 heading += f" · {chapter['title']}"
             out.append(f"<p style='margin-bottom:2px'><b>{html.escape(heading)}</b></p>")
             for quote in chapter["quotes"]:

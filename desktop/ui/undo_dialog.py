@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QDateTime, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDateTime, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -167,7 +167,7 @@ class UndoConfirmDialog(QDialog):
 
     def _line(self, row: dict) -> str:
         kind = self._kinds.get(row.get("kind"), row.get("kind") or "")
-        text = f"<b>{html.escape(kind)}</b> · {html.escape(str(row.get('label') or ''))}"
+        text = f"<b>{html.escape(kind)}</b> · {html.escape(_readable(row))}"
         if row.get("from_chapter"):
             text += " <span style='color:#888'>" + html.escape(
                 self.tr("(from chapter %1)").replace("%1", str(row["from_chapter"]))) + "</span>"
@@ -232,6 +232,30 @@ class SettlementUndo(QObject):
 
         run_op(confirm, self.workbench.undo(settlement_id)).success(done).failure(
             lambda exc: confirm.show_problem(describe_error(exc)))
+
+
+def _readable(row: dict) -> str:
+    """A removed or reopened fact in the author's language, with the review's own words for kinds and relations."""
+    def word(text: str) -> str:
+        return QCoreApplication.translate("ItemCard", _WORDS[text]) if text in _WORDS else text
+
+    if row.get("kind") in ("entity", "hook") and row.get("name"):
+        return f"{row['name']}（{word(row.get('entity_kind') or '')}）"
+    if row.get("kind") == "relation" and row.get("type"):
+        return f"{row['from']} —{word(row['type'])}→ {row['to']}"
+    if row.get("kind") == "state" and row.get("key"):
+        return f"{row['entity']} · {word(row['key'])} = {row['value']}"
+    return str(row.get("label") or "")
+
+
+# Kinds, relation types and state keys as the review names them (ItemCard's translations, not new ones).
+_WORDS = {"Character": "Character", "Location": "Location", "Item": "Item", "Faction": "Faction",
+          "Ability": "Ability", "Hook": "Hook", "OWNS": "owns", "MEMBER_OF": "member of", "LEADS": "leads",
+          "MASTER_OF": "master of", "SENIOR_OF": "senior of", "PARENT_OF": "parent of", "SIBLING_OF": "sibling of",
+          "MARRIED_TO": "married to", "LOVES": "loves", "HATES": "hates", "ALLY_OF": "ally of", "SERVES": "serves",
+          "KILLED": "killed", "LOCATED_IN": "located in", "FROM": "comes from", "realm": "realm", "alive": "alive",
+          "injury": "injury", "location": "location", "appearance": "appearance", "age": "age",
+          "identity": "identity"}
 
 
 def _when(stamp: str | None) -> str:

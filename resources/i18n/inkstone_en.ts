@@ -2296,6 +2296,50 @@
         <source>Chapters that rely on the old facts</source>
         <translation />
     </message>
+    <message>
+        <source>%1 dies</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 no longer holds %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 and %2: the old relation ends</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 is no longer %3</source>
+        <translation />
+    </message>
+    <message>
+        <source>the hook %1 is resolved</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 is no longer dead</source>
+        <translation />
+    </message>
+    <message>
+        <source>the hook %1 is open again</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 leaves canon</source>
+        <translation />
+    </message>
+    <message>
+        <source>the holder the undo removes holds it</source>
+        <translation />
+    </message>
+    <message>
+        <source>names the relation the undo removes</source>
+        <translation />
+    </message>
+    <message>
+        <source>states the value the undo removes</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>SettlementUndo</name>

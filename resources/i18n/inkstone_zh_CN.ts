@@ -2296,6 +2296,50 @@
         <source>Chapters that rely on the old facts</source>
         <translation>依赖旧事实的章节</translation>
     </message>
+    <message>
+        <source>%1 dies</source>
+        <translation>%1 死亡</translation>
+    </message>
+    <message>
+        <source>%1 no longer holds %2</source>
+        <translation>%1 不再持有 %2</translation>
+    </message>
+    <message>
+        <source>%1 and %2: the old relation ends</source>
+        <translation>%1 与 %2：旧的关系结束</translation>
+    </message>
+    <message>
+        <source>%1 is no longer %3</source>
+        <translation>%1 不再是 %3</translation>
+    </message>
+    <message>
+        <source>the hook %1 is resolved</source>
+        <translation>伏笔「%1」揭晓</translation>
+    </message>
+    <message>
+        <source>%1 is no longer dead</source>
+        <translation>%1 的死亡被撤回</translation>
+    </message>
+    <message>
+        <source>the hook %1 is open again</source>
+        <translation>伏笔「%1」重新未解</translation>
+    </message>
+    <message>
+        <source>%1 leaves canon</source>
+        <translation>%1 从正史中移除</translation>
+    </message>
+    <message>
+        <source>the holder the undo removes holds it</source>
+        <translation>撤销后不再成立的持有者仍持有它</translation>
+    </message>
+    <message>
+        <source>names the relation the undo removes</source>
+        <translation>提到撤销将移除的关系</translation>
+    </message>
+    <message>
+        <source>states the value the undo removes</source>
+        <translation>写的是撤销将移除的取值</translation>
+    </message>
 </context>
 <context>
     <name>SettlementUndo</name>

@@ -158,7 +158,9 @@ def test_undo_preview_of_a_settlement_later_ones_build_on_says_it_is_blocked(zh)
     apply_doc(zh, {"chapter": 4, "relations": [{"type": "KNOWS", "from": "赵六", "to": "张三"}]})
     import_chapters(zh, {9: "赵六来了。"})
     preview = undo_preview(zh, first)
-    assert "undo" in preview["blocked"] and preview["removes"] == [{"kind": "entity", "label": "赵六 (Character)"}]
+    assert "undo" in preview["blocked"]
+    assert preview["removes"] == [{"kind": "entity", "label": "赵六 (Character)", "name": "赵六",
+                                   "entity_kind": "Character"}]
     assert [q["rule"] for c in preview["impact"]["chapters"] for q in c["quotes"]] == [NAMED]
 
 

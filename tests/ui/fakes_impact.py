@@ -50,10 +50,13 @@ APPLIED = [
 UNDO_PREVIEW = {
     "settlement_id": 5, "source": "task:2", "state": "applied", "chapter": 6, "items": 3,
     "recorded_at": "2024-05-01T09:15:00+00:00",
-    "removes": [{"kind": "entity", "label": "张三 (Character)"},
-                {"kind": "relation", "label": "张三 OWNS 祖石", "from_chapter": 6},
-                {"kind": "state", "label": "林动.生死 = 死亡", "from_chapter": 6}],
-    "reopens": [{"kind": "relation", "label": "林动 OWNS 祖石", "from_chapter": 2},
+    "removes": [{"kind": "entity", "label": "张三 (Character)", "name": "张三", "entity_kind": "Character"},
+                {"kind": "relation", "label": "张三 OWNS 祖石", "from": "张三", "type": "OWNS", "to": "祖石",
+                 "from_chapter": 6},
+                {"kind": "state", "label": "林动.生死 = 死亡", "entity": "林动", "key": "生死", "value": "死亡",
+                 "from_chapter": 6}],
+    "reopens": [{"kind": "relation", "label": "林动 OWNS 祖石", "from": "林动", "type": "OWNS", "to": "祖石",
+                 "from_chapter": 2},
                 {"kind": "task", "label": "设定人物：张三"}],
     "restores": [], "plan_restored": 0, "task": {"id": 2, "title": "设定人物：张三"}, "blocked": None,
     "impact": {**copy.deepcopy(IMPACT), "changes": [

@@ -96,7 +96,8 @@ def test_undo_asks_first_showing_what_goes_what_reopens_and_what_relied_on_it(qt
     assert applied.called("undo_preview") == [((5,), {})] and applied.called("undo") == []
     assert confirm.windowTitle() == "Undo settlement #5?"
     text = confirm.changes.toPlainText()
-    assert "Will be removed" in text and "Relation · 张三 OWNS 祖石 (from chapter 6)" in text
+    assert "Will be removed" in text and "Relation · 张三 —owns→ 祖石 (from chapter 6)" in text
+    assert "Entity · 张三（Character）" in text and "State · 林动 · 生死 = 死亡" in text
     assert "Will be reopened" in text and "Task · 设定人物：张三" in text
     assert "林动握紧祖石，掌心一阵温热。" in confirm.impact_view.body.toPlainText()
     assert confirm.cancel_button.isDefault() and confirm.undo_button.isEnabled()
@@ -162,4 +163,5 @@ def test_no_english_is_left_in_the_chinese_impact_and_undo_dialogs(qtbot, qasync
         dialog.open()
         assert untranslated(visible_texts(dialog)) == [], type(dialog).__name__
     body = confirm.changes.toPlainText() + confirm.impact_view.body.toPlainText()
-    assert "将被移除" in body and "依赖旧事实的章节" in body and "旧主人仍持有它" in body
+    assert "将被移除" in body and "依赖旧事实的章节" in body and "撤销后不再成立的持有者仍持有它" in body
+    assert "张三 —拥有→ 祖石" in body and "张三（人物）" in body
