@@ -1,12 +1,14 @@
-"""Commands over the book's memory: continuity checks of drafts and chapters, and characters' personas."""
+"""Commands over the book's memory: continuity checks of drafts and chapters, the manuscript audit, and
+characters' personas."""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
-from desktop.cli_registry import Adder, arguments, command
+from desktop.cli_registry import Adder, arguments, chapter_range, command
 from desktop.workbench import Workbench
 
 
@@ -21,6 +23,23 @@ async def _check(wb: Workbench, args: argparse.Namespace) -> Any:
         except (OSError, UnicodeDecodeError) as exc:
             raise ValueError(f"{args.file}: cannot read it as UTF-8 text ({exc})") from None
     return await wb.check(text, chapter=args.chapter, use_model=args.model)
+
+
+@command("audit")
+async def _audit(wb: Workbench, args: argparse.Namespace) -> Any:
+    if args.dismiss or args.undismiss:
+        return await wb.dismiss_issue(args.dismiss or args.undismiss, intended=bool(args.dismiss))
+    show = None if args.json or not sys.stderr.isatty() else _show_audit_progress
+    report = await wb.audit(chapter_range(args.chapters), progress=show)
+    if show is not None:
+        sys.stderr.write("\n")
+    return report
+
+
+def _show_audit_progress(progress) -> None:
+    eta = f", about {progress.eta_seconds:.0f} s left" if progress.eta_seconds else ""
+    sys.stderr.write(f"\raudit: {progress.done}/{progress.total} ({progress.detail}){eta}   ")
+    sys.stderr.flush()
 
 
 @command("persona")
@@ -40,6 +59,13 @@ def _memory_arguments(add: Adder) -> None:
     p.add_argument("file", nargs="?", type=Path, help="a UTF-8 text file (default: --chapter N of the book)")
     p.add_argument("--chapter", type=int, help="the chapter the text is (default for a file: the narrative pointer's)")
     p.add_argument("--model", action="store_true", help="also ask the model about sentences the rules cannot decide")
+
+    p = add("audit", "check every imported chapter against canon as of that chapter; a rerun redoes only chapters "
+                     "whose text or canon changed")
+    p.add_argument("--chapters", help="only chapters A-B (e.g. 1-20)")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--dismiss", metavar="FINGERPRINT", help="this issue is intended: show it as dismissed from now on")
+    which.add_argument("--undismiss", metavar="FINGERPRINT", help="take a dismissal back")
 
     p = add("persona", "a character's base and evolved persona: show, set the base, update or revert the evolved")
     p.add_argument("name")

@@ -17,11 +17,15 @@ if TYPE_CHECKING:
     from desktop.book.book import Book
 
 
+# Raised when the rules change what they find, so results stored by older rules are not reused.
+RULES_VERSION = 1
+
+
 def canon_key(book: "Book") -> str:
-    """Which canon the book holds now: how many settlements are applied and the newest one ("12:57"). An apply or
-    undo changes it, so a chapter audited before either is audited again."""
+    """Which canon the book holds now, and which rules judge it: "r1:12:57" (rules 1, 12 settlements applied,
+    the newest 57). An apply or undo changes it, so a chapter audited before either is audited again."""
     applied = book.archive.journal_ids(("applied",))
-    return f"{len(applied)}:{max(applied, default=0)}"
+    return f"r{RULES_VERSION}:{len(applied)}:{max(applied, default=0)}"
 
 
 def fingerprint(issue: dict) -> str:

@@ -16,7 +16,7 @@ from desktop.importing.finding import find_headings
 from desktop.tasks.continuity_rules import AGE_MISMATCH, LOCATION_AWAY, RELATION_MISMATCH, PlaceAgeKinRules
 from desktop.tasks.fact_sources import FactSources, relation_match, state_match
 from desktop.tasks.realms import REALM_KEYS, RealmScales
-from desktop.tasks.review import EXCLUSIVE_TO, LIFE_KEYS, is_dead
+from desktop.tasks.review import DEAD_VALUES, EXCLUSIVE_TO, LIFE_KEYS, is_dead
 
 if TYPE_CHECKING:
     from desktop.book.book import Book
@@ -45,7 +45,8 @@ _HOLDING = re.compile(r"握|持|拿|挥|祭出|使用|用|拔|举|佩|背着|提
 _TRANSFER = re.compile(r"给|送|交|夺|抢|借|递|接过|赠|还|偷|盗|捡|拾|传|"
                        r"\b(?:gave|give\w*|hand\w*|took|take\w*|stole|steal\w*|lend\w*|lent|borrow\w*|return\w*|pass\w*)\b",
                        re.IGNORECASE)
-_BEING = re.compile(r"是|乃|为|仍|只|才|刚|已|到|达|入|晋|突破|修为|境界|实力|处于|停留|不过|仅|居然|竟|以|还")
+_BEING = re.compile(r"是|乃|为|仍|只|才|刚|已|到|达|入|晋|突破|修为|境界|实力|处于|停留|不过|仅|居然|竟|以|还|"
+                    r"\b(?:is|was|were|only|still|merely|just|at|of|reached|remained)\b", re.IGNORECASE)
 _NOT_ONESELF = re.compile(r"击败|打败|对手|敌|斩杀|杀|对战|面对|遇到|弟子|众人|们")
 _REALM_GAP = 10
 _MYSTERY = re.compile(r"谜|秘密|不知|未知|无人知晓|没人知道|不得而知|悬而未决|未解|疑团|不明|无从得知|不清楚|"
@@ -54,6 +55,8 @@ _MYSTERY = re.compile(r"谜|秘密|不知|未知|无人知晓|没人知道|不�
 _SOLVED = re.compile(r"揭晓|揭开|解开|真相大白|水落石出|早已知道|已经知道|原来|\b(?:solved|revealed|known now)\b",
                      re.IGNORECASE)
 _HOOK_SUFFIXES = ("之谜", "的秘密", "的真相", "的来历", "的下落", "之秘", "谜团", "秘密", "真相", "来历", "下落")
+# English books record a rank or tier as often as a realm.
+_REALM_KEYS = REALM_KEYS | {"rank", "tier", "grade"}
 MODEL_SENTENCES = 4  # at most this many undecided sentences go to the model
 
 
@@ -98,9 +101,13 @@ def check_source(book: "Book", text: str | None, chapter: int | None) -> tuple[s
 def chapter_of_draft(text: str) -> int | None:
     """The number of the chapter heading that opens a draft, in any form the importer knows; None without one."""
     lines = [line for line in text.splitlines() if line.strip()][:_HEADING_LINES]
+    expected = 0  # headings open the draft: the first line that is prose ends the search
     for found in find_headings(lines, markdown=True):
+        if found.line_no > expected:
+            break
         if found.heading.kind == "chapter" and found.heading.number is not None:
             return found.heading.number
+        expected = found.line_no + 1
     return None
 
 
@@ -195,7 +202,7 @@ class _Checker:
 
     def _death(self, entity: dict) -> dict | None:
         for state in self.facts.state_history(entity["name"]):
-            if state["key"].lower() in LIFE_KEYS and is_dead(state["key"], state["value"]) \
+            if state["key"].lower() in LIFE_KEYS and _says_dead(state["key"], state["value"]) \
                     and self.throughout(state["valid_from"], state["valid_to"]):
                 return {**state, "entity": entity["name"]}
         return None
@@ -217,7 +224,7 @@ class _Checker:
     def _realm(self, entity: dict) -> dict | None:
         before = None if self.chapter is None else self.chapter - 1
         for state in self.facts.state_history(entity["name"]):
-            if state["key"].lower() not in REALM_KEYS:
+            if state["key"].lower() not in _REALM_KEYS:
                 continue
             holds = state["valid_to"] is None if before is None else (
                 state["valid_from"] <= before and (state["valid_to"] is None or state["valid_to"] > before))
@@ -331,6 +338,11 @@ class _Checker:
         """{"kind", "text", "span", "fact", "source", …}: the sentence, what canon says, and where canon got it."""
         return {"kind": kind, "text": sentence.text, "span": [sentence.start, sentence.end], "fact": fact,
                 "source": source, **extra}
+
+
+def _says_dead(key: str, value: Any) -> bool:
+    """is_dead, and also the extractor's own way of saying it: alive=dead, 存活=死亡."""
+    return is_dead(key, value) or str(value).strip().lower() in DEAD_VALUES
 
 
 def _quoted_positions(text: str) -> set[int]:
