@@ -12,6 +12,7 @@ from desktop.book.errors import BookError
 from desktop.config import Settings
 from desktop.contracts import BookInfo, Changes, Health, Message, ModelState, Task
 from desktop.progress import Cancelled, Progress
+from tests.ui.fakes_audit import AuditFake
 from tests.ui.fakes_extract import PREVIEW, ExtractFake, task_proposal
 from tests.ui.fakes_impact import ImpactFake
 
@@ -127,7 +128,7 @@ def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
     return {"as_of": as_of, "entities": entities, "relations": relations, "hooks": hooks}
 
 
-class FakeWorkbench(ImpactFake, ExtractFake):
+class FakeWorkbench(ImpactFake, ExtractFake, AuditFake):
     """The workbench contract with canned data; records every call so tests can say what the window asked for."""
 
     def __init__(self, *, with_book: bool = True):
