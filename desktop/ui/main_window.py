@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from desktop.contracts import Task
 from desktop.progress import CancelToken
 from desktop.ui import window_layout
+from desktop.ui.audit_panel import ManuscriptAudit
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_opener import BookOpener
 from desktop.ui.bridge import Op, report_error, run_op
@@ -82,6 +83,7 @@ class MainWindow(QMainWindow):
         self.notes = NoteKeeper(self, workbench, self._dialogs, self._needs_book)
         self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
         self.undoer = SettlementUndo(self, workbench, self._dialogs, self._needs_book)
+        self.audit = ManuscriptAudit(self, workbench, self.background, self._dialogs, self._needs_book)
         self.opener = BookOpener(self, workbench, self._dialogs)
         self.menus = WindowMenus(self)
 

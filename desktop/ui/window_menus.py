@@ -31,6 +31,7 @@ class WindowMenus(QObject):
         book.addAction(self._action(self.tr("Backups…"), "Ctrl+Shift+B", w.open_backups))
         book.addAction(self._action(self.tr("Failed settlements…"), "Ctrl+Shift+F", w.failed.open))
         book.addAction(self._action(self.tr("Undo a settlement…"), "Ctrl+Shift+U", w.undoer.open))
+        book.addAction(self._action(self.tr("Audit the manuscript…"), "Ctrl+Shift+A", w.audit.open))
         book.addSeparator()
         book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, w.close))
         tasks = w.menuBar().addMenu(self.tr("&Task"))

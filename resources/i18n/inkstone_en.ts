@@ -1139,6 +1139,10 @@
         <source>Undo a settlement…</source>
         <translation />
     </message>
+    <message>
+        <source>Audit the manuscript…</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>BookOpener</name>
@@ -2424,6 +2428,170 @@
     </message>
     <message>
         <source>(from chapter %1)</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Audit the manuscript</source>
+        <translation />
+    </message>
+    <message>
+        <source>Each imported chapter is checked against canon as it stood before that chapter: the dead acting, items in other hands, realms going back, solved mysteries reopened, characters in two places, ages and family ties that disagree.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation />
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation />
+    </message>
+    <message>
+        <source>Show dismissed</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Not audited yet.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation />
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation />
+    </message>
+    <message>
+        <source>Canon says</source>
+        <translation />
+    </message>
+    <message>
+        <source>This is intended</source>
+        <translation />
+    </message>
+    <message>
+        <source>Not intended after all</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Auditing…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Auditing chapter %1 (%2 of %3)…</source>
+        <translation />
+    </message>
+    <message>
+        <source>This chapter is no longer in the book.</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 issues in %2 chapters audited of %3.</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 dismissed as intended.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Stopped early: audit again to go on (audited chapters are kept).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1 %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1
+Canon: %2
+From: %3</source>
+        <translation />
+    </message>
+    <message>
+        <source>The dead act</source>
+        <translation />
+    </message>
+    <message>
+        <source>Item in other hands</source>
+        <translation />
+    </message>
+    <message>
+        <source>Realm goes back</source>
+        <translation />
+    </message>
+    <message>
+        <source>Solved mystery reopened</source>
+        <translation />
+    </message>
+    <message>
+        <source>In two places</source>
+        <translation />
+    </message>
+    <message>
+        <source>Age disagrees</source>
+        <translation />
+    </message>
+    <message>
+        <source>Family tie disagrees</source>
+        <translation />
+    </message>
+    <message>
+        <source>The model's doubt</source>
+        <translation />
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation />
+    </message>
+    <message>
+        <source>read from chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>discussion task %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>entered by the author</source>
+        <translation />
+    </message>
+    <message>
+        <source>passages %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>messages %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ManuscriptAudit</name>
+    <message>
+        <source>The book has no chapters yet: import some first (Book ▸ Import chapters…).</source>
+        <translation />
+    </message>
+    <message>
+        <source>Auditing the manuscript…</source>
         <translation />
     </message>
 </context>

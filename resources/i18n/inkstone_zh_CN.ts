@@ -1139,6 +1139,10 @@
         <source>Undo a settlement…</source>
         <translation>撤销结算…</translation>
     </message>
+    <message>
+        <source>Audit the manuscript…</source>
+        <translation>审读全书…</translation>
+    </message>
 </context>
 <context>
     <name>BookOpener</name>
@@ -2425,6 +2429,172 @@
     <message>
         <source>(from chapter %1)</source>
         <translation>（自第 %1 章）</translation>
+    </message>
+</context>
+<context>
+    <name>AuditDialog</name>
+    <message>
+        <source>Audit the manuscript</source>
+        <translation>审读全书</translation>
+    </message>
+    <message>
+        <source>Each imported chapter is checked against canon as it stood before that chapter: the dead acting, items in other hands, realms going back, solved mysteries reopened, characters in two places, ages and family ties that disagree.</source>
+        <translation>逐章对照该章之前已定的设定审读已导入的章节：死者行动、物品落在他人手中、境界倒退、已揭晓的伏笔被当作未解、人物同时身处两地、年龄与亲缘关系前后矛盾。</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>审读</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Show dismissed</source>
+        <translation>显示已忽略的</translation>
+    </message>
+    <message>
+        <source>Chapters</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Not audited yet.</source>
+        <translation>尚未审读。</translation>
+    </message>
+    <message>
+        <source>Issue</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Sentence</source>
+        <translation>原句</translation>
+    </message>
+    <message>
+        <source>Canon says</source>
+        <translation>设定为</translation>
+    </message>
+    <message>
+        <source>This is intended</source>
+        <translation>这是有意为之</translation>
+    </message>
+    <message>
+        <source>Not intended after all</source>
+        <translation>取消“有意为之”</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Auditing…</source>
+        <translation>正在审读…</translation>
+    </message>
+    <message>
+        <source>Auditing chapter %1 (%2 of %3)…</source>
+        <translation>正在审读第%1章（%2/%3）…</translation>
+    </message>
+    <message>
+        <source>This chapter is no longer in the book.</source>
+        <translation>这一章已不在书中。</translation>
+    </message>
+    <message>
+        <source>%1 issues in %2 chapters audited of %3.</source>
+        <translation>已审读 %2/%3 章，发现 %1 处问题。</translation>
+    </message>
+    <message>
+        <source>%1 dismissed as intended.</source>
+        <translation>%1 处已标为有意为之。</translation>
+    </message>
+    <message>
+        <source>Stopped early: audit again to go on (audited chapters are kept).</source>
+        <translation>审读提前停止：再次审读即可继续（已审读的章节会保留）。</translation>
+    </message>
+    <message>
+        <source>Chapter %1 %2</source>
+        <translation>第%1章 %2</translation>
+    </message>
+    <message>
+        <source>%1
+Canon: %2
+From: %3</source>
+        <translation>%1
+设定：%2
+来源：%3</translation>
+    </message>
+    <message>
+        <source>The dead act</source>
+        <translation>死者行动</translation>
+    </message>
+    <message>
+        <source>Item in other hands</source>
+        <translation>物品易手</translation>
+    </message>
+    <message>
+        <source>Realm goes back</source>
+        <translation>境界倒退</translation>
+    </message>
+    <message>
+        <source>Solved mystery reopened</source>
+        <translation>伏笔已揭晓仍作未解</translation>
+    </message>
+    <message>
+        <source>In two places</source>
+        <translation>身处两地</translation>
+    </message>
+    <message>
+        <source>Age disagrees</source>
+        <translation>年龄矛盾</translation>
+    </message>
+    <message>
+        <source>Family tie disagrees</source>
+        <translation>亲缘矛盾</translation>
+    </message>
+    <message>
+        <source>The model's doubt</source>
+        <translation>模型存疑</translation>
+    </message>
+    <message>
+        <source>settlement #%1</source>
+        <translation>结算 #%1</translation>
+    </message>
+    <message>
+        <source>read from chapter %1</source>
+        <translation>读自第%1章</translation>
+    </message>
+    <message>
+        <source>discussion task %1</source>
+        <translation>讨论任务 %1</translation>
+    </message>
+    <message>
+        <source>file %1</source>
+        <translation>文件 %1</translation>
+    </message>
+    <message>
+        <source>entered by the author</source>
+        <translation>作者录入</translation>
+    </message>
+    <message>
+        <source>passages %1</source>
+        <translation>段落 %1</translation>
+    </message>
+    <message>
+        <source>messages %1</source>
+        <translation>消息 %1</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+</context>
+<context>
+    <name>ManuscriptAudit</name>
+    <message>
+        <source>The book has no chapters yet: import some first (Book ▸ Import chapters…).</source>
+        <translation>书中还没有章节：请先导入（书 ▸ 导入章节…）。</translation>
+    </message>
+    <message>
+        <source>Auditing the manuscript…</source>
+        <translation>正在审读全书…</translation>
     </message>
 </context>
 </TS>
