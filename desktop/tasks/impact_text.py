@@ -23,6 +23,11 @@ _GAP = 14  # characters between the holder and the item, or the entity and its o
 _CLAUSE_END = re.compile(r"[。！？!?；;\n]")
 _DEATH = re.compile(r"死|亡|去世|过世|殁|尸|坟|墓|灵位|牌位|遗体|遗物|遗言|生前|悼|祭|葬|逝|陨落|阵亡|身亡|"
                     r"\b(?:dead|died|death|grave|tomb|funeral|late|corpse|mourn\w*|buried|killed)\b", re.IGNORECASE)
+# Spoken or idiomatic death words that tell no death: 作死, 要死了, 死心, 拼死 …
+_NOT_DEATH = re.compile(r"作死|要死|该死|找死|寻死|死活|死心|死命|死劲|拼死|半死|死皮|死守|死死|死板|死对头|死不|"
+                        r"笑死|急死|气死|吓死|累死|饿死了|想死|死鬼|\b(?:to death|dead tired|dead set)\b", re.IGNORECASE)
+# Holding the way prose says it beyond the continuity check's verbs: worn, hung, carried on the body.
+_WEARING = re.compile(r"戴|摘|挂|系着|揣|怀里|怀中|身上|项上|\b(?:wear\w*|wore|carr\w*)\b", re.IGNORECASE)
 # Words that name a relation in prose, by relation type: a sentence naming both ends and one of these relies on it.
 _RELATION_WORDS = {
     "MARRIED_TO": r"妻|夫|娘子|相公|夫人|成亲|婚|\b(?:wife|husband|married|spouse)\b",
@@ -122,9 +127,11 @@ def _score(change: Change, text: str, spellings: tuple[str, ...]) -> int:
         quoted = _quoted_positions(text)
         return 3 if any(s not in quoted and _as_subject(text, s, e) for s, e in mentions) else 0
     if rule == DEATH_TOLD:
-        return 3 if _DEATH.search(text) else 0
+        return 3 if _tells_death(text, mentions) else 0
     if rule == OLD_OWNER:
-        return _holds(text, mentions, _find(text, spellings_of(change.other)))
+        items = _find(text, spellings_of(change.other))
+        holders = [h for h in mentions if not any(i_s <= h[0] < i_e for i_s, i_e in items)]  # 宝玉 in 通灵宝玉
+        return _holds(text, holders, items)
     if rule == OLD_RELATION:
         return _relation_named(text, change)
     if rule == OLD_VALUE:
@@ -139,6 +146,21 @@ def _score(change: Change, text: str, spellings: tuple[str, ...]) -> int:
     return 1 if rule == NAMED else 0
 
 
+def _tells_death(text: str, mentions: list[tuple[int, int]]) -> bool:
+    """A death word in the narration, not in someone's speech and not an idiom (作死, 吓死, dead tired)."""
+    quoted = _quoted_positions(text)
+    idioms = [m.span() for m in _NOT_DEATH.finditer(text)]
+    return any(m.start() not in quoted and not any(s <= m.start() < e for s, e in idioms)
+               and any(_near(text, m.start(), m.end(), s, e) for s, e in mentions)
+               for m in _DEATH.finditer(text))
+
+
+def _near(text: str, start: int, end: int, other_start: int, other_end: int) -> bool:
+    """Two spans within one clause and _GAP characters of each other."""
+    gap = text[other_end:start] if other_end <= start else text[end:other_start]
+    return len(gap) <= _GAP and not _CLAUSE_END.search(gap) and "，" not in gap and "," not in gap
+
+
 def _holds(text: str, holders: list[tuple[int, int]], items: list[tuple[int, int]]) -> int:
     """The holder named, then within one clause the item, with a holding word or a possessive between them."""
     if not items or _TRANSFER.search(text):
@@ -151,7 +173,7 @@ def _holds(text: str, holders: list[tuple[int, int]], items: list[tuple[int, int
             gap = text[h_end:i_start]
             if i_start < h_end or len(gap) > _GAP or _CLAUSE_END.search(gap):
                 continue
-            if _HOLDING.search(gap):
+            if _HOLDING.search(gap) or _WEARING.search(gap):
                 return 3
             if gap in ("的", "之", "'s ", "’s "):
                 return 2

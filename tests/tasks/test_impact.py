@@ -214,3 +214,11 @@ def test_english_new_facts_only_touch_nothing(en):
     impact = review_impact(en, review(en, {"chapter": 6, "entities": [{"kind": "Character", "name": "Quill"}],
                                            "relations": [{"type": "KNOWS", "from": "Quill", "to": "Tobin"}]}))
     assert not impact["touches"] and impact["chapters"] == []
+
+
+def test_undo_of_a_death_skips_death_words_in_speech_idioms_and_other_clauses(zh):
+    sid = apply_doc(zh, {"chapter": 3, "states": [{"entity": "张三", "key": "生死", "value": "死亡"}]})
+    import_chapters(zh, {7: "李四道：“张三，你要死了！”张三吓死了一般。王五去祭拜先人，张三不在。张三的灵位摆在堂上。"})
+    chapter = {c["chapter"]: [q["text"] for q in c["quotes"]] for c in undo_preview(zh, sid)["impact"]["chapters"]}
+    assert chapter[7] == ["张三的灵位摆在堂上。"]
+    assert chapter[4] == ["众人在张三的墓前祭拜。"]
