@@ -22,13 +22,13 @@ async def audit(session: Session, chapters: tuple[int, int] | None = None, *,
     total_chars = sum(max(c["char_count"], 1) for c in plan) or 1
     started, done_chars, results = time.monotonic(), 0, []
     for index, chapter in enumerate(plan):
-        if cancel is not None and cancel.cancelled:
-            break
         fraction = done_chars / total_chars
         elapsed = time.monotonic() - started
         eta = elapsed * (1 - fraction) / fraction if fraction > 0 and elapsed > 0 else None
         report(Progress("audit", index, len(plan), fraction=fraction, eta_seconds=eta,
                         detail=f"chapter {chapter['number']}"))
+        if cancel is not None and cancel.cancelled:
+            break
         result = await session.run(audit_chapter, book, chapter["number"], key)
         if result is not None:
             results.append(result)
