@@ -17,7 +17,12 @@ from desktop.tasks.pipeline.lexicon import EN_ROLES, ZH_ROLES
 LOCATION_AWAY, AGE_MISMATCH, RELATION_MISMATCH = "location_elsewhere", "age_contradicts", "relation_contradicts"
 
 LOCATION_KEYS = {"location", "位置", "所在", "所在地"}
-LOCATION_RELATIONS = {"LOCATED_IN", "IS_AT"}
+# Where someone is now. LOCATED_IN is not among them: for a person the extractor writes it from 住在/lives in,
+# a home they may be away from.
+LOCATION_RELATIONS = {"IS_AT"}
+# People move off the page: a place canon settled longer ago than this many chapters before is not held against
+# the chapter, only one settled by the chapter just before it (the story's "now").
+RECENT_PLACE_CHAPTERS = 1
 AGE_KEYS = {"age", "年龄", "年纪", "岁数"}
 # Kinship and teaching bonds: two people are at most one of PARENT/SIBLING/MARRIED, and a directed bond has one
 # direction. Other bonds (friend, enemy, servant) may come and go and are not judged.
@@ -108,22 +113,28 @@ class PlaceAgeKinRules:
         return issues
 
     def _place_of(self, who: dict) -> list[dict]:
-        """Where canon has the character for the whole chapter (moved neither before its end nor in it)."""
+        """Where canon has the character for the whole chapter: put there by the chapter just before, and moved
+        neither since nor in it."""
         if who["id"] in self._places:
             return self._places[who["id"]]
         rows = []
         for state in self.facts.states_of(who["kind"], who["id"]):
-            if state["key"].lower() in LOCATION_KEYS and self.c.throughout(state["valid_from"], state["valid_to"]):
+            if state["key"].lower() in LOCATION_KEYS and self._recent(state["valid_from"], state["valid_to"]):
                 rows.append({**state, "place": str(state["value"]), "place_id": None,
                              "match": state_match(who["name"], state["key"])})
         for rel in self.facts.execute(
                 "MATCH (a {id: $id})-[r:RELATES]->(b:Location) RETURN b.id AS place_id, b.name AS place, "
                 "r.type AS type, r.valid_from AS valid_from, r.valid_to AS valid_to, r.settlement AS settlement, "
                 "r.chunks AS chunks", {"id": who["id"]}):
-            if rel["type"].upper() in LOCATION_RELATIONS and self.c.throughout(rel["valid_from"], rel["valid_to"]):
+            if rel["type"].upper() in LOCATION_RELATIONS and self._recent(rel["valid_from"], rel["valid_to"]):
                 rows.append({**rel, "match": relation_match(rel["type"], who["name"], rel["place"])})
         self._places[who["id"]] = rows
         return rows
+
+    def _recent(self, valid_from: int | None, valid_to: int | None) -> bool:
+        if not self.c.throughout(valid_from, valid_to):
+            return False
+        return self.c.chapter is None or (valid_from or 0) >= self.c.chapter - RECENT_PLACE_CHAPTERS
 
     def _same_place(self, canon: dict, said: dict) -> bool:
         """The place said is canon's place, inside it or around it (荣国府 and 荣国府正堂, or linked in the graph)."""

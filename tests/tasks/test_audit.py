@@ -28,10 +28,11 @@ ZH_CANON = [
      "relations": [{"type": "OWNS", "from": "李四", "to": "青锋剑"}, {"type": "PARENT_OF", "from": "赵六", "to": "李四"},
                    {"type": "MASTER_OF", "from": "王五", "to": "张三"}, {"type": "LOCATED_IN", "from": "后山", "to": "青云山"}],
      "hooks": [{"name": "玉佩之谜", "description": "张三身上的玉佩从何而来", "involves": ["张三"]}]},
-    {"chapter": 2, "relations": [{"type": "LOCATED_IN", "from": "李四", "to": "天都城"}]},
+    {"chapter": 2, "relations": [{"type": "LOCATED_IN", "from": "李四", "to": "青云山"}]},  # home, not whereabouts
     {"chapter": 3, "states": [{"entity": "王五", "key": "境界", "value": "筑基初期"}]},
     {"chapter": 4, "hooks": [{"name": "玉佩之谜", "status": "Resolved", "resolved_in": 4}]},
 ]
+ZH_WHEREABOUTS = {"chapter": 7, "states": [{"entity": "李四", "key": "location", "value": "天都城"}]}
 ZH_DEATH = {"chapter": 5, "states": [{"entity": "张三", "key": "生死", "value": "死亡"}]}
 ZH_PLANTED = ("夜色深沉。张三提剑走进大殿，众人大惊。王五握紧青锋剑，冷笑一声。王五不过炼气三层的修为，却毫无惧色。"
               "玉佩之谜至今无人知晓。此时李四正在青云山。王五今年十二岁。李四的哥哥赵六站在一旁。")
@@ -47,10 +48,11 @@ EN_CANON = [
                   {"kind": "Character", "name": "Dan"}, {"kind": "Item", "name": "Frost Blade"},
                   {"kind": "Location", "name": "Ashford"}, {"kind": "Location", "name": "Blackmoor"}],
      "relations": [{"type": "OWNS", "from": "Carol", "to": "Frost Blade"}, {"type": "PARENT_OF", "from": "Dan", "to": "Alice"},
-                   {"type": "LOCATED_IN", "from": "Alice", "to": "Ashford"}],
+                   {"type": "LOCATED_IN", "from": "Alice", "to": "Blackmoor"}],
      "hooks": [{"name": "Silver Key", "description": "who forged the Silver Key", "involves": ["Alice"]}]},
     {"chapter": 2, "states": [{"entity": "Bob", "key": "alive", "value": "dead"}]},
     {"chapter": 3, "hooks": [{"name": "Silver Key", "status": "Resolved", "resolved_in": 3}]},
+    {"chapter": 7, "states": [{"entity": "Alice", "key": "location", "value": "Ashford"}]},
 ]
 EN_PLANTED = ("Night fell. Bob drew his sword and walked into the hall. Alice gripped the Frost Blade and smiled. "
               "Carol was only Iron, yet unafraid. The Silver Key remained a mystery. Alice was in Blackmoor. "
@@ -67,6 +69,7 @@ def zh(book):
     import_chapters(book, {5: "张三战死。", 8: ZH_PLANTED, 9: ZH_CONSISTENT, 10: ZH_MOVED})
     chunk = book.archive.chunks_of(book.archive.chapter_by_number(5)["id"])[0]["id"]
     apply_doc(book, {**ZH_DEATH, "states": [{**ZH_DEATH["states"][0], "chunks": [chunk]}]}, source="import:chapter 5")
+    apply_doc(book, ZH_WHEREABOUTS, source="file:ch7.json")
     return book
 
 
@@ -110,7 +113,7 @@ def test_each_issue_names_the_settlement_and_where_the_fact_was_read(zh):
     chunk = zh.archive.chunks_of(zh.archive.chapter_by_number(5)["id"])[0]["id"]
     assert dead["chunk_ids"] == [chunk] and dead["settlement_id"] is not None
     place = found[LOCATION_AWAY]["source"]
-    assert place == {**place, "origin": "file", "file": "ch2.json", "chapter": 2}
+    assert place == {**place, "origin": "file", "file": "ch7.json", "chapter": 7}
     assert found[HOOK_REOPENED]["source"]["file"] == "ch4.json"  # the settlement that resolved it, not planted it
 
 
@@ -131,6 +134,11 @@ def test_a_consistent_chinese_chapter_raises_no_alarm(zh):
 
 def test_a_character_the_chapter_moves_is_not_in_two_places(zh):
     assert audit(zh, 10)["issues"] == []
+
+
+def test_only_recent_whereabouts_count_not_a_home_or_a_place_long_ago(zh):
+    import_chapters(zh, {12: "此时李四正在青云山。"})
+    assert audit(zh, 12)["issues"] == []  # put in 天都城 in chapter 7: he may have left since
 
 
 def test_every_kind_planted_in_an_english_chapter_is_found(en):
