@@ -18,11 +18,11 @@ if TYPE_CHECKING:
 
 
 # Raised when the rules change what they find, so results stored by older rules are not reused.
-RULES_VERSION = 2
+RULES_VERSION = 3
 
 
 def canon_key(book: "Book") -> str:
-    """Which canon the book holds now, and which rules judge it: "r2:12:57" (rules 2, 12 settlements applied,
+    """Which canon the book holds now, and which rules judge it: "r3:12:57" (rules 3, 12 settlements applied,
     the newest 57). An apply or undo changes it, so a chapter audited before either is audited again."""
     applied = book.archive.journal_ids(("applied",))
     return f"r{RULES_VERSION}:{len(applied)}:{max(applied, default=0)}"

@@ -42,7 +42,8 @@ _POSSESSIVE_AFTER = ("的", "之", "'s", "’s")
 _HOLDING = re.compile(r"握|持|拿|挥|祭出|使用|用|拔|举|佩|背着|提着|执|舞|斩|劈|刺|催动|驱使|御使|手中|手里|"
                       r"\b(?:wield\w*|hold\w*|held|grip\w*|swing\w*|swung|draw\w*|drew|rais\w*|carr\w*|us(?:e|es|ed|ing))\b",
                       re.IGNORECASE)
-_TRANSFER = re.compile(r"给|送|交|夺|抢|借|递|接过|赠|还|偷|盗|捡|拾|传|"
+# Handing over, and taking off or putting away for someone (袭人从他项上摘下那通灵玉): custody, not a new owner.
+_TRANSFER = re.compile(r"给|送|交|夺|抢|借|递|接过|赠|还|偷|盗|捡|拾|传|摘|取下|解下|收起|收好|藏起|替|"
                        r"\b(?:gave|give\w*|hand\w*|took|take\w*|stole|steal\w*|lend\w*|lent|borrow\w*|return\w*|pass\w*)\b",
                        re.IGNORECASE)
 _BEING = re.compile(r"是|乃|为|仍|只|才|刚|已|到|达|入|晋|突破|修为|境界|实力|处于|停留|不过|仅|居然|竟|以|还|"
