@@ -199,3 +199,15 @@ def test_an_age_is_the_subjects_own_not_a_difference_or_someone_elses():
     assert ages("女主叫苏晴，今年十六岁。") == {"苏晴": "十六岁"}
     assert ages("苏晴比林风小两岁。林风今年十八岁。") == {"林风": "十八岁"}  # 小两岁 is how much younger
     assert ages("林风身边带着一个十岁的小丫头。林风是青云宗弟子。") == {}  # the girl is ten, not 林风
+
+
+def test_a_name_given_a_persons_role_is_a_person_whatever_its_last_character_says():
+    found = settle(("user", "再加个人，陆沧海，天剑阁阁主，常年闭关。"))
+    assert entities(found).get("陆沧海") == "Character"  # 海 ends places too; 阁主 says who he is
+    assert ("LEADS", "陆沧海", "天剑阁") in relations(found)
+
+
+def test_a_role_opening_a_clause_names_someone_of_the_subject_carried_from_before():
+    found = settle(("user", "韩烈出身北荒，后来拜入玄冥宗，师父是冥老。"))
+    assert entities(found).get("冥老") == "Character"
+    assert {("MEMBER_OF", "韩烈", "玄冥宗"), ("MASTER_OF", "冥老", "韩烈")} <= relations(found)

@@ -13,6 +13,7 @@ import threading
 from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import people
 from desktop.tasks.pipeline.english_names import english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
@@ -79,6 +80,9 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if _has_cjk(st.quote):
             _chinese(st.quote, cands)
         english(st.quote, cands, text)
+    if _has_cjk(text):
+        people.named_by_role(cands, text)
+        people.described_as_people(cands, text)
     _aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)

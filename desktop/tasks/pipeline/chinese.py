@@ -37,6 +37,9 @@ class ChineseRules:
                     continue
                 # A的<role>(是)B — B holds the role towards A
                 role = _role_after(mid, "的") or (mid if mid in lx.ZH_ROLES else None)  # 她爹苏远山
+                bare = re.sub(r"(?:是|叫|名叫)$", "", mid)
+                if not role and sa == ea and bare in lx.ZH_ROLES:
+                    role = bare  # "…，师父是冥老": the carried subject's master
                 if role and mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from desktop.importing.split import number_in
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.chinese import ChineseRules
 from desktop.tasks.pipeline.english import EnglishRules
 from desktop.tasks.pipeline.findings import Finding, role_after
@@ -50,7 +51,8 @@ class Reader(ChineseRules, EnglishRules):
             last_person = people[-1] if people else last_person
             appositive = bool(local) and zh and role_after(st.text[local[0][2]:local[0][2] + 8], "的") is not None \
                 and local[0][1] == clause[0]
-            if subject and (not local or self.kind(local[0][0]) != "Character" or appositive):
+            led = zh and bool(local) and _ROLE_LEAD_ZH.fullmatch(st.text[clause[0]:local[0][1]]) is not None
+            if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
             if not appositive:
@@ -116,6 +118,10 @@ def statement_chapter(text: str) -> int | None:
     """"第十二章里…" / "In chapter 9 …": the story time a statement itself gives."""
     m = _CHAPTER_AT.search(text)
     return number_in(m.group(1) or m.group(2)) if m else None
+
+
+# "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
+_ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:

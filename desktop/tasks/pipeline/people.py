@@ -1,0 +1,47 @@
+"""A name the talk describes with a person's role is a person, whatever its last character suggests.
+
+陆沧海 ends in 海 (a sea), 冥老 in nothing at all; "陆沧海，天剑阁阁主" and "师父是冥老" say who they are.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.names import Candidates
+
+CJK = "\u4e00-\u9fff"
+_PERSON_ROLES = sorted({*lx.ZH_FACTION_LEADER_ROLES, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2),
+                        *lx.ZH_ROLES, *lx.ZH_PERSON_TITLES}, key=len, reverse=True)
+_ROLE = "|".join(_PERSON_ROLES)
+# X，天剑阁阁主 / X是青云宗的内门弟子 / X乃一代宗师: the role describes X (X的弟子 is someone else: not matched)
+_DESCRIBED = r"(?:，|,|是|乃是|乃|便是|就是|本是|原是)(?:[{cjk}]{{0,8}}?的?)(?:{role})(?=[，。！？、；,.!?\s]|$)"
+# 师父是冥老 / 他的仇人叫X: the role names X
+_NAMED_BY_ROLE = r"(?:{role})(?:是|叫|名叫|乃是|便是|就是)$"
+WEIGHT = 4.0  # above a kind suffix (2.0): the wording about the name outranks the name's last character
+
+
+def described_as_people(cands: Candidates, text: str) -> None:
+    """Vote Character for every candidate the text gives a person's role, either way round."""
+    after = re.compile(_DESCRIBED.format(cjk=CJK, role=_ROLE))
+    before = re.compile(_NAMED_BY_ROLE.format(role=_ROLE))
+    for name, cand in cands.items():
+        if cand.canon_kind or not re.search(rf"[{CJK}]", name):
+            continue
+        for match in re.finditer(re.escape(name), text):
+            if after.match(text, match.end()) or before.search(text, max(0, match.start() - 8), match.start()):
+                cand.hint("Character", WEIGHT)
+                break
+
+
+_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太")
+
+
+def named_by_role(cands: Candidates, text: str) -> None:
+    """师父是冥老 / 仇人叫血屠: the few characters a role word names, up to the clause's end, are a person."""
+    for match in re.finditer(rf"(?:{_ROLE})(?:是|叫|名叫|乃是)([{CJK}]{{2,4}})(?=[，。！？、；,.!?\s]|$)", text):
+        name = match.group(1)
+        if name[0] not in _NOT_A_NAME_START and name not in lx.ZH_NOT_NAMES and not any(
+                name.endswith(role) for role in _PERSON_ROLES):
+            if (cand := cands.add(name, "Character", 3.0)) is not None:
+                cand.strong = True
