@@ -5,7 +5,10 @@ listed by chapter with kind, sentence and source, choosing one shows its sentenc
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
+
+from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from tests.ui.fakes_audit import AUDIT_CHAPTERS
 
@@ -85,5 +88,8 @@ def test_the_panel_in_chinese(qtbot, window, chinese):
     qtbot.waitUntil(lambda: dialog.text_view.toPlainText() == AUDIT_CHAPTERS[7]["text"])
     assert dialog.windowTitle() == "审读全书"
     assert dialog.intended_button.text() == "这是有意为之"
+    words = [w.text() for w in dialog.findChildren(QAbstractButton) + dialog.findChildren(QLabel)]
+    words += [dialog.tree.headerItem().text(c) for c in range(3)] + [dialog.tree.topLevelItem(0).child(0).text(0)]
+    assert [w for w in words if re.search(r"[A-Za-z]{3,}", w) and not re.search(r"OWNS|[\u4e00-\u9fff]", w)] == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     dialog.grab().save(str(SHOTS / "audit_panel_zh.png"))
