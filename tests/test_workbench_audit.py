@@ -9,8 +9,7 @@ import pytest
 
 from desktop.progress import CancelToken
 from desktop.workbench import Workbench
-from tests.tasks.test_audit import ZH_CANON, ZH_CONSISTENT, ZH_PLANTED
-from tests.tasks.test_impact import import_chapters
+from tests.tasks.test_audit import ZH_CANON, ZH_CONSISTENT, ZH_PLANTED, import_chapters
 
 
 @pytest.fixture

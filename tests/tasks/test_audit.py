@@ -14,7 +14,14 @@ from desktop.tasks.continuity import (DEAD_ACTS, HOOK_REOPENED, ITEM_HOLDER, REA
 from desktop.tasks.continuity_rules import AGE_MISMATCH, LOCATION_AWAY, RELATION_MISMATCH, age_range
 from desktop.tasks.settlement import propose_reviewed
 from tests.tasks.conftest import apply_doc
-from tests.tasks.test_impact import import_chapters
+
+def import_chapters(book: Book, chapters: dict[int, str]) -> None:
+    """Chapters as an import stores them, one chunk each."""
+    for number, text in chapters.items():
+        book.archive.replace_chapter(number, f"第{number}章", text, volume=None, heading=f"第{number}章",
+                                     source_path="book.txt", content_hash=f"h{number}:{hash(text)}",
+                                     chunks=[{"seq": 0, "text": text, "start": 0, "end": len(text), "entity_list": []}])
+
 
 EVERY_KIND = {DEAD_ACTS, ITEM_HOLDER, REALM_LOWER, HOOK_REOPENED, LOCATION_AWAY, AGE_MISMATCH, RELATION_MISMATCH}
 
