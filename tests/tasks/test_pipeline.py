@@ -211,3 +211,21 @@ def test_a_role_opening_a_clause_names_someone_of_the_subject_carried_from_befor
     found = settle(("user", "韩烈出身北荒，后来拜入玄冥宗，师父是冥老。"))
     assert entities(found).get("冥老") == "Character"
     assert {("MEMBER_OF", "韩烈", "玄冥宗"), ("MASTER_OF", "冥老", "韩烈")} <= relations(found)
+
+
+def test_wording_that_names_what_a_person_carries_learns_and_is_called():
+    found = settle(("user", "再加个人，陆沧海，常年背着一柄裂天刀。江湖上都喊他刀皇。"))
+    assert entities(found) == {"陆沧海": "Character", "裂天刀": "Item"}
+    assert ("OWNS", "陆沧海", "裂天刀") in relations(found)
+    assert found.document["entities"][0].get("aliases") == ["刀皇"]
+    found = settle(("user", "新角色叫岳青衣，紫霄宫这一辈的亲传弟子。她手里一把流云扇，主修的心法叫《太清引》。"))
+    assert entities(found) == {"岳青衣": "Character", "紫霄宫": "Faction", "流云扇": "Item", "太清引": "Ability"}
+    assert {("MEMBER_OF", "岳青衣", "紫霄宫"), ("OWNS", "岳青衣", "流云扇"),
+            ("HAS_ABILITY", "岳青衣", "太清引")} <= relations(found)
+
+
+def test_a_question_is_never_an_alias_and_a_piece_of_a_longer_name_owns_none():
+    found = settle(("user", "白芷修的是《青木长生诀》。"), ("assistant", "外人叫她什么吗？"),
+                   ("user", "江湖上都叫她药仙子。"))
+    [white] = [e for e in found.document["entities"] if e["name"] == "白芷"]
+    assert white.get("aliases") == ["药仙子"]

@@ -24,11 +24,15 @@ _KIN_INTRO = re.compile(rf"(?:爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
                         rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
-_ALIAS_INTRO = re.compile(rf"(?:人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
+_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
                           rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
                           rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
 # Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
 _ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
+# "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
+_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "身法", "神通", "秘术", "阵法", "绝学"), "Ability"),
+                  **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物"), "Item")}
+_NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
 _STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也都就还又很最这那一个柄口件块枚颗本张道座位名些其她他它我你们"
                   "有叫入拜去来住持握佩使往及或将让令由等每各该其中上下里外前后左右新旧大小老")
@@ -237,8 +241,10 @@ def _chinese(text: str, cands: Candidates) -> None:
     for match in _QUOTED.finditer(text):
         name = match.group(1).strip()
         if _has_cjk(name) and len(name) <= 8:
-            kind = suffix_kind(name) or ("Item" if match.group(0).startswith("《") else None)
-            cands.add(name, kind, 2.0 if kind else 0.0)
+            named_as = _NAMED_AS.search(text, max(0, match.start() - 8), match.start())
+            kind = (_NAMED_AS_KIND[named_as.group(1)] if named_as else None) or suffix_kind(name) \
+                or ("Item" if match.group(0).startswith("《") else None)
+            cands.add(name, kind, (3.0 if named_as else 2.0) if kind else 0.0)
     words = segment(text)
     for (word, flag), (after, _) in zip(words, [*words[1:], ("", "")]):
         if word in lx.ZH_COMPOUND_SURNAMES:
@@ -278,7 +284,7 @@ def _chinese(text: str, cands: Candidates) -> None:
             cands.add(match.group(1) or match.group(2), "Location", 2.0)
     for name, kind, end in _suffix_spans(text):
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
-        if end - 1 not in person_starts and end - len(name) in word_starts:
+        if end - 1 not in person_starts and (end - len(name) in word_starts or _COUNTED.search(text, 0, end - len(name))):
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True
@@ -296,6 +302,8 @@ def _chinese(text: str, cands: Candidates) -> None:
                 cands.add(obj, "Item", 2.0)
 
 
+# 一柄裂天刀: after a measure word a noun phrase begins, even one whose first character is a verb (裂, 破, 断)
+_COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
 _GIVEN_NAME_CHARS = set("山峰林海江河云风雷龙虎天剑刀")  # 苏远山, 林海: kind suffixes that also end given names
@@ -408,7 +416,8 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
             alias = match.group(1)
             before = st.quote[: match.start()]
             owner = _last_character_in(before, cands) or seen
-            if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]", alias) or alias[0] in "过了着把被将让给":
+            if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
+                    or alias[0] in "过了着把被将让给":
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
@@ -436,6 +445,17 @@ def _last_character_in(text: str, cands: Candidates) -> str | None:
     for form, name in cands.surface_forms():
         position = text.rfind(form)
         cand = cands.get(name)
-        if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character":
+        if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character" \
+                and not _inside_longer(text, form, position, cands):
             best, where = name, position
     return best
+
+
+def _inside_longer(text: str, form: str, position: int, cands: Candidates) -> bool:
+    """华九转 inside 《霜华九转》: a piece of a longer name is not the person the sentence is about."""
+    for other in cands:
+        if len(other) > len(form) and form in other:
+            start = text.rfind(other, 0, position + len(other))
+            if start >= 0 and start <= position < start + len(other):
+                return True
+    return False

@@ -21,6 +21,10 @@ _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任
 _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$")
 
 
+# "她手里一把冰魄扇": what is in someone's hand is theirs
+_IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
+
+
 class ChineseRules:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -45,7 +49,8 @@ class ChineseRules:
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
                 if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了)"
                                 rf"(?:[{CJK}]{{0,3}}的)?", mid) or (sa == ea and mid == ""):
-                    role = _role_after(post, "的") or _role_after(post, "")
+                    role = _role_after(post, "的") or _role_after(post, "") or \
+                        _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[eb:eb + 12]), "的")  # 这一代的首席弟子
                     if role:
                         out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")):
@@ -53,7 +58,8 @@ class ChineseRules:
                 if kb == "Faction" and _has_verb(mid, lx.ZH_JOIN) and ka == "Character":
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
                 if kb == "Item" and ka == "Character":
-                    own = _has_verb(mid, lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid)
+                    own = _has_verb(mid, lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
+                        or _IN_HAND.fullmatch(mid)
                     if own and not _has_verb(mid, lx.ZH_GIVE + lx.ZH_TAKE):
                         out.append(self._rel(st, "OWNS", a, b, replaces=change or "改" in mid or "换" in mid))
                     if _has_verb(mid, lx.ZH_TAKE):
@@ -176,7 +182,7 @@ class ChineseRules:
 
     def _identity(self, st: Statement, holder: str, faction: str, role: str) -> Finding | None:
         """黑风寨二当家: a rank inside a faction is also who the character is (plain 弟子 is not a title)."""
-        if role.endswith(("弟子", "成员", "门人", "人")):
+        if role in ("弟子", "成员", "门人", "人", "内门弟子", "外门弟子"):  # 首席弟子, 亲传弟子 are titles
             return None
         return self._state(st, holder, "identity", faction + role)
 
@@ -224,7 +230,8 @@ class ChineseRules:
             before = st.text[max(0, start - 6):start]
             kind = self.kind(name)
             change = any(c in st.text for c in lx.CHANGE_CUES_ZH)
-            if kind == "Ability" and _has_verb(before, lx.ZH_ABILITY):
+            if kind == "Ability" and (_has_verb(before, lx.ZH_ABILITY) or
+                                      re.search(r"(?:主修|修炼|修习|所学|学)的(?:功法|心法|剑法|刀法|身法)(?:是|叫)", st.text[:start])):
                 out.append(self._rel(st, "HAS_ABILITY", st.focus, name, replaces=change))
             elif kind == "Faction" and _has_verb(before, lx.ZH_JOIN + ("是",)) and \
                     (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)):

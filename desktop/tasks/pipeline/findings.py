@@ -35,7 +35,7 @@ class Finding:
 def role_after(text: str, lead: str) -> str | None:
     if not text.startswith(lead):
         return None
-    rest = re.sub(r"^(?:贴身|随身|亲|亲生|唯一的|首席|大|二|三|小)(?=[\u4e00-\u9fff]{2})", "", text[len(lead):])
+    rest = re.sub(r"^(?:贴身|随身|亲(?!传)|亲生|唯一的|首席|大|二|三|小)(?=[\u4e00-\u9fff]{2})", "", text[len(lead):])
     best = None
     for role in (*lx.ZH_ROLES, *lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES):
         if rest.startswith(role) and (best is None or len(role) > len(best)):

@@ -18,12 +18,15 @@ _ROLE = "|".join(_PERSON_ROLES)
 _DESCRIBED = r"(?:，|,|是|乃是|乃|便是|就是|本是|原是)(?:[{cjk}]{{0,8}}?的?)(?:{role})(?=[，。！？、；,.!?\s]|$)"
 # 师父是冥老 / 他的仇人叫X: the role names X
 _NAMED_BY_ROLE = r"(?:{role})(?:是|叫|名叫|乃是|便是|就是)$"
+# 叶孤城的佩剑 / 陆沧海常年背着…: kin, a weapon of one's own, or carrying something is a person's
+_PERSONAL = r"的(?:父亲|母亲|爹|娘|哥哥|姐姐|弟弟|妹妹|妻子|丈夫|未婚妻|未婚夫|师父|师尊|佩剑|佩刀|兵器|武器|本命法宝|坐骑)" \
+            r"|[，,]?(?:常年|一直|总是|从小|自幼|时常|向来)?(?:背着|带着|拿着|握着|提着|佩着|骑着|腰悬|手持)"
 WEIGHT = 4.0  # above a kind suffix (2.0): the wording about the name outranks the name's last character
 
 
 def described_as_people(cands: Candidates, text: str) -> None:
     """Vote Character for every candidate the text gives a person's role, either way round."""
-    after = re.compile(_DESCRIBED.format(cjk=CJK, role=_ROLE))
+    after = re.compile(_DESCRIBED.format(cjk=CJK, role=_ROLE) + "|" + _PERSONAL)
     before = re.compile(_NAMED_BY_ROLE.format(role=_ROLE))
     for name, cand in cands.items():
         if cand.canon_kind or not re.search(rf"[{CJK}]", name):
