@@ -229,3 +229,11 @@ def test_a_question_is_never_an_alias_and_a_piece_of_a_longer_name_owns_none():
                    ("user", "江湖上都叫她药仙子。"))
     [white] = [e for e in found.document["entities"] if e["name"] == "白芷"]
     assert white.get("aliases") == ["药仙子"]
+
+
+def test_english_places_after_in_and_from_and_a_things_name_is_not_its_owners_alias():
+    found = settle(("user", "Rowan Pike joined the Ember Guard. His sister Lys Pike is a healer in Greyhaven."), zh=False)
+    assert entities(found).get("Greyhaven") == "Location"
+    found = settle(("user", "Mira Quell is Teodor's apprentice. She wields a silver dagger called Whisper."), zh=False)
+    assert entities(found) == {"Mira Quell": "Character", "Teodor": "Character", "Whisper": "Item"}
+    assert {("MASTER_OF", "Teodor", "Mira Quell"), ("OWNS", "Mira Quell", "Whisper")} <= relations(found)

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import people
-from desktop.tasks.pipeline.english_names import english, first_names
+from desktop.tasks.pipeline.english_names import _EN_THINGS, english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
@@ -424,6 +424,8 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
         for match in re.finditer(r"(?:known as|called|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
                                  r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
             alias = match.group(1).strip()
+            if re.search(rf"\b(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
+                continue  # "a silver dagger called Whisper": the dagger's name, not its owner's
             owner = _last_character_in(st.quote[: match.start()], cands) or seen
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)

@@ -21,6 +21,11 @@ _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
 
 
+# Words after which a lone capitalised word is a place ("a to" or "at" would take people too: "gave it to Mara").
+_PLACE_BEFORE = re.compile(r"\b(?:in|near|into|outside|beyond|across|(?:is|was|are|comes|came|hails|hail|fled|"
+                           r"escaped|travels|travelled|traveled|sailed|moved) from|born in|lives in|based in)\s+$")
+_KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|daughter|wife|husband|master|mentor|"
+                        r"friend|rival|servant|cousin|uncle|aunt|niece|nephew|widow|heir|student|pupil)\b")
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 
@@ -40,6 +45,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             words = words[1:]
         if words and words[-1].endswith("'s"):
             words[-1] = words[-1][:-2]
+            if _KIN_AFTER.match(text.replace("’", "'"), match.end() - 2):  # "Teodor's apprentice": Teodor is someone
+                cands.add(" ".join(words), "Character", 2.0)
         if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
             continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
         name = " ".join(words)
@@ -57,6 +64,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
         elif len(words) == 1 and not sentence_start and re.search(r"\bthe\s+$", text[: match.start()], re.I):
             cands.add(name)  # "the Saltmarsh", "the Gull": a place or a thing; the model says which
+        elif len(words) == 1 and not sentence_start and _PLACE_BEFORE.search(text, 0, match.start()):
+            cands.add(name, "Location", 1.0)  # "a healer in Greyhaven", "comes from Saltreach"
         elif len(words) == 1 and not sentence_start:
             cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
         elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
