@@ -237,3 +237,9 @@ def test_english_places_after_in_and_from_and_a_things_name_is_not_its_owners_al
     found = settle(("user", "Mira Quell is Teodor's apprentice. She wields a silver dagger called Whisper."), zh=False)
     assert entities(found) == {"Mira Quell": "Character", "Teodor": "Character", "Whisper": "Item"}
     assert {("MASTER_OF", "Teodor", "Mira Quell"), ("OWNS", "Mira Quell", "Whisper")} <= relations(found)
+
+
+def test_a_common_word_the_dictionary_tags_as_a_name_is_not_an_invented_person():
+    found = entities(settle(("user", "林风的兵器先定马刀，后面再换。"), ("user", "丫鬟青萝侍奉林风多年，侍奉得很用心。")))
+    assert "马刀" not in found or found["马刀"] != "Character"
+    assert "侍奉" not in found and found.get("林风") == "Character"

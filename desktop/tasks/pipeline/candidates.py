@@ -55,7 +55,8 @@ _FAMILY = re.compile(rf"(?:(?<![{CJK}])|(?<=[的是和与在入比到了那这�
 _FAMILY_WORDS = frozenset({"管家", "安家", "成家", "万家", "全家", "东家", "商家", "国家", "皇家", "农家", "当家", "世家"})
 
 
-def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool) -> Candidates:
+def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]], zh: bool, *,
+            prose: bool = False) -> Candidates:
     """Every candidate name with kind hints and the statements that mention it (pronouns not yet resolved)."""
     cands = Candidates()
     firsts: dict[str, list[str]] = {}
@@ -74,7 +75,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cand = cands.setdefault(name, Candidate(name))
             cand.canon_kind, cand.aliases = kind, list(aliases)
     words = segment(text) if _has_cjk(text) else []  # the whole text, once: two passes below read it
-    for name in _repeated_surnamed(text, words):
+    for name in _repeated_surnamed(text, words, prose):
         cands.add(name, "Character", 1.5)
     for match in _FAMILY.finditer(text):
         family = match.group(1) or match.group(2)
@@ -82,7 +83,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cand.strong = True  # 苏家, 赵家, 那甄家丫鬟: a family is a faction, whatever the segmenter says
     for st in statements:
         if _has_cjk(st.quote):
-            _chinese(st.quote, cands)
+            _chinese(st.quote, cands, prose)
         english(st.quote, cands, text)
     if _has_cjk(text):
         people.named_by_role(cands, text)
@@ -220,7 +221,7 @@ def dictionary_entry(word: str) -> tuple[int, str | None]:
 _CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷节集部]")
 
 
-def _chinese(text: str, cands: Candidates) -> None:
+def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     # "阿牛第31章得受个伤": chapter marks are not part of any name (章得 is no person)
     text = _CHAPTER_MARK.sub(lambda m: "，" * len(m.group(0)), text)
     for match in _KIN_INTRO.finditer(text):  # 她爹苏远山, 丫鬟青萝: a name right after a kinship or service word
@@ -257,13 +258,18 @@ def _chinese(text: str, cands: Candidates) -> None:
         kind = suffix_kind(word)
         if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
             continue
+        # 马刀, 侍奉: words of the language jieba also tags as names are not a discussion's invented people.
+        # (A novel's chapters keep them: jieba's dictionary knows 宝玉 as well; the prose screen sorts them.)
+        common = not prose and flag == "nr" and dictionary_entry(word)[0] >= _COMMON_WORD
         if flag == "nr" and len(word) in (2, 3) and word[0] in lx.ZH_SURNAMES and not word.endswith("家") \
                 and (not kind or word[-1] in _GIVEN_NAME_CHARS) \
                 and not _suffix_glued(text, text.find(word)):
-            cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
-        elif flag == "nr" and not kind and not (len(word) == 2 and word[1] == "家" and word[0] in lx.ZH_SURNAMES):
+            if not common:
+                cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
+        elif flag == "nr" and not kind and not common and \
+                not (len(word) == 2 and word[1] == "家" and word[0] in lx.ZH_SURNAMES):
             if not _suffix_glued(text, text.find(word)):
-                # 冷笑 is tagged a name too: a single unexplained occurrence is left for the model to judge
+                # a single unexplained occurrence is left for the model to judge
                 cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)
         elif flag == "ns" and (len(word) >= 3 or (kind and len(word) >= 3)):
             cands.add(word, kind or "Location", 1.0)
@@ -321,12 +327,13 @@ def _suffix_glued(text: str, position: int) -> bool:
 _SPEECH_TAIL = set("道笑说曰问听见叹便又也忙因遂等们")
 
 
-def _repeated_surnamed(text: str, words: list[tuple[str, str]]) -> list[str]:
+def _repeated_surnamed(text: str, words: list[tuple[str, str]], prose: bool = False) -> list[str]:
     """林动 twice, each time followed by a verb or particle: a person jieba's dictionary does not know."""
     found = []
     # 方才, 于是, 何必: words the segmenter knows as something other than a name are not names
     common = {w for w, flag in words if len(w) == 2 and not flag.startswith("n")}
-    common |= {w for w, flag in words if len(w) == 2 and _common_noun(w)}  # 上房, 方才: the dictionary's nouns
+    common |= {w for w, flag in words if len(w) == 2 and
+               (_common_noun(w) or not prose and dictionary_entry(w)[0] >= _COMMON_WORD)}
     for match in re.finditer(rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}小阿])[{CJK}]", text):
         for length in ((2,) if match.group(0)[0] in "小阿" else (3, 2)):
             name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]
@@ -337,6 +344,9 @@ def _repeated_surnamed(text: str, words: list[tuple[str, str]]) -> list[str]:
                 found.append(name)
                 break
     return found
+
+
+_COMMON_WORD = 100  # times jieba's dictionary saw a word: an invented name is rare there or absent
 
 
 def _common_noun(word: str) -> bool:

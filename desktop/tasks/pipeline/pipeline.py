@@ -71,7 +71,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     """
     statements = split(messages)
     progress(Progress("candidates", 0, 4))
-    cands = collect(statements, canon.names, zh)
+    cands = collect(statements, canon.names, zh, prose=prose)
     progress(Progress("kinds", 1, 4))
     if cancel is not None:
         cancel.raise_if_cancelled()
