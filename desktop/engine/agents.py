@@ -47,7 +47,7 @@ async def agentic_turn(llm: "LLM", messages: list[dict], tools_runner: ToolsRunn
         if cancel is not None:
             cancel.raise_if_cancelled()
         guide = instructions or tool_instructions(zh, max_steps)
-        decision = _with_note(messages, _lookups_text(trace, zh) + "\n\n" + guide if trace else guide)
+        decision = with_note(messages, _lookups_text(trace, zh) + "\n\n" + guide if trace else guide)
         try:
             raw = await llm.complete_json(decision, tool_call_schema(), max_tokens=CALL_TOKENS, temperature=0.2,
                                           seed=seed + step, cancel=cancel)
@@ -63,7 +63,7 @@ async def agentic_turn(llm: "LLM", messages: list[dict], tools_runner: ToolsRunn
 
 def with_lookups(messages: list[dict], trace: list[dict], zh: bool) -> list[dict]:
     """The messages with the lookups' results after the author's latest words; unchanged without lookups."""
-    return _with_note(messages, _lookups_text(trace, zh)) if trace else list(messages)
+    return with_note(messages, _lookups_text(trace, zh)) if trace else list(messages)
 
 
 def _lookups_text(trace: list[dict], zh: bool) -> str:
@@ -71,7 +71,7 @@ def _lookups_text(trace: list[dict], zh: bool) -> str:
     return "\n".join([head, *(f"{describe_call(item['call'])} →\n{item['result']}" for item in trace)])
 
 
-def _with_note(messages: list[dict], note: str) -> list[dict]:
+def with_note(messages: list[dict], note: str) -> list[dict]:
     """`note` appended to the last user message; a trailing message of another role gets a user message after it."""
     out = [dict(m) for m in messages]
     if out and out[-1]["role"] == "user":

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Sequence
 
 from desktop.book.retrieval import Retriever
-from desktop.engine import agents, tools
+from desktop.engine import agents, reply_checks, tools
 from desktop.engine.errors import ModelError
 from desktop.engine.prompts.gateway import SUMMARISE
 from desktop.progress import Cancelled, CancelToken
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OnToken = Callable[[str], Any]
+OnStep = Callable[[dict], Any]  # {"kind": "lookup"|"retry", ...}: what the turn is doing, as it happens
 EmbedQuery = Callable[[str], Awaitable[Sequence[float]]]
 COMPLETE, CUT, ERROR = "complete", "cut", "error"  # states of a stored reply
 DRAFTING_KINDS = ("chapter",)  # every turn of such a task is a draft: candidates with critiques
@@ -52,6 +53,7 @@ class Turn:
     check: dict | None = None  # a /check: {"chapter", "issues"}
     notice: str = ""
     tools: list[dict] = field(default_factory=list)  # memory-tool calls of this turn: {"call", "result"}
+    flags: list[str] = field(default_factory=list)   # "dump" (no answer, only look-ups), "repeat" (as the last reply)
     candidates: list[dict] | None = None             # a drafting turn's {"text", "critique", "score"}, best first
     proposal: dict | None = None                     # plan progress proposed for review after a draft
 
@@ -62,6 +64,8 @@ class Turn:
                "command": {"kind": self.command.kind, "arg": self.command.arg}}
         if self.tools:
             out["tools"] = self.tools
+        if self.flags:
+            out["flags"] = self.flags
         if self.candidates is not None:
             out["candidates"] = self.candidates
         if self.check is not None:
@@ -69,6 +73,21 @@ class Turn:
         if self.proposal is not None:
             out["proposal"] = {"settlement_id": self.proposal["settlement_id"], "notes": self.proposal["notes"]}
         return out
+
+
+@dataclass
+class _Listeners:
+    token: OnToken | None = None
+    step: OnStep | None = None
+
+
+async def _call(listener: Callable[[Any], Any] | None, value: Any) -> None:
+    """Tell a listener, plain or async."""
+    if listener is None:
+        return
+    result = listener(value)
+    if inspect.isawaitable(result):
+        await result
 
 
 @dataclass
@@ -103,8 +122,10 @@ class Gateway:
             settler = Settler(book, llm, builder, run_store=run_store)
         self.settler = settler
 
-    async def say(self, text: str, *, on_token: OnToken | None = None, cancel: CancelToken | None = None) -> Turn:
-        """One input: a slash command, a message to the active task, or both (a command line, then text)."""
+    async def say(self, text: str, *, on_token: OnToken | None = None, cancel: CancelToken | None = None,
+                  on_step: OnStep | None = None) -> Turn:
+        """One input: a slash command, a message to the active task, or both (a command line, then text).
+        `on_step` hears each memory look-up as it starts and ends, and a second try of the reply."""
         command = commands.parse(text)
         if command.kind == commands.SETTLE:
             return await self._settle(command, cancel)
@@ -125,7 +146,7 @@ class Gateway:
         # In a chapter task every turn drafts, except the one that steers the discussion back to the plot.
         drafting = command.kind == commands.DRAFT or (
             (task or {}).get("kind") in DRAFTING_KINDS and command.kind != commands.MAINPLOT)
-        return await self._converse(turn, mode, words, on_token, cancel, drafting=drafting)
+        return await self._converse(turn, mode, words, _Listeners(on_token, on_step), cancel, drafting=drafting)
 
     async def context(self, task_id: int | None = None, mode: str = CONTINUE, user_text: str | None = None) -> Context:
         """Exactly what the next turn would send (`inkstone context`), without memory lookups the model may
@@ -155,7 +176,7 @@ class Gateway:
             return self.queues.new(commands.auto_title(command.text), commands.DEFAULT_KIND), "created", NEW
         return task, None, self.queues.pending_mode(task["id"]) or CONTINUE
 
-    async def _converse(self, turn: Turn, mode: str, text: str, on_token: OnToken | None,
+    async def _converse(self, turn: Turn, mode: str, text: str, listen: "_Listeners",
                         cancel: CancelToken | None, *, drafting: bool = False) -> Turn:
         task_id = turn.task_id
         stored = await self.run_store(self.book.archive.add_message, task_id, "user", text)
@@ -172,13 +193,14 @@ class Gateway:
         try:
             task = turn.task or await self.run_store(self.queues.get, task_id)
             plan = await self.run_store(self._plan_turn, task, context, drafting)
-            messages = context.to_messages()
+            plain = context.to_messages()
+            messages = plain
             if plan.needs_memory and self.tool_steps:
-                turn.tools, messages = await self._look_up(turn, context, plan, messages, cancel)
+                turn.tools, messages = await self._look_up(turn, context, plan, plain, cancel, listen.step)
             if drafting:
-                await self._draft(plan, messages, reply, on_token, cancel)
+                await self._draft(plan, messages, reply, listen.token, cancel)
             else:
-                await self._stream(messages, reply, on_token, cancel)
+                await self._answer(turn, plain, messages, reply, listen, cancel)
         except Cancelled:
             reply.state = CUT
             reply.text = reply.text or "".join(reply.pieces)
@@ -199,18 +221,46 @@ class Gateway:
                 turn.notice = " ".join(filter(None, [turn.notice, *turn.proposal["notes"]]))
         return turn
 
+    async def _answer(self, turn: Turn, plain: list[dict], messages: list[dict], reply: _Reply,
+                      listen: "_Listeners", cancel: CancelToken | None) -> None:
+        """Stream the reply; one second try when it only dumps the look-ups or repeats the previous reply.
+        A dump that persists becomes a short notice (raw look-ups are never the answer); a repeat is kept, flagged."""
+        await self._stream(messages, reply, listen.token, cancel)
+        zh = self.book.meta.language == "zh"
+        if turn.tools and reply.state == COMPLETE and reply_checks.is_lookup_dump(reply.text, turn.tools):
+            await self._retry(reply, agents.with_note(plain, reply_checks.answer_nudge(turn.tools, zh)), "dump",
+                              listen, cancel)
+            if reply.state == COMPLETE and (not reply.text.strip()
+                                            or reply_checks.is_lookup_dump(reply.text, turn.tools)):
+                reply.text = reply_checks.dump_notice(zh)
+                turn.flags.append("dump")
+            messages = plain
+        previous = reply_checks.previous_reply(plain)
+        if reply.state == COMPLETE and reply_checks.is_repeat(reply.text, previous):
+            await self._retry(reply, agents.with_note(messages, reply_checks.repeat_nudge(zh)), "repeat", listen,
+                              cancel, temperature=min(1.2, self.temperature + 0.3), seed=7919)
+            if reply.state == COMPLETE and reply_checks.is_repeat(reply.text, previous):
+                turn.flags.append("repeat")
+                turn.notice = " ".join(filter(None, [turn.notice, reply_checks.repeat_notice(zh)]))
+
+    async def _retry(self, reply: _Reply, messages: list[dict], reason: str, listen: "_Listeners",
+                     cancel: CancelToken | None, **options: Any) -> None:
+        """The reply generated again from `messages`; listeners are told first, so the pane clears the first try."""
+        log.info("second try of a reply: %s", reason)
+        await _call(listen.step, {"kind": "retry", "reason": reason})
+        reply.pieces, reply.text = [], ""
+        await self._stream(messages, reply, listen.token, cancel, **options)
+
     async def _stream(self, messages: list[dict], reply: _Reply, on_token: OnToken | None,
-                      cancel: CancelToken | None) -> None:
+                      cancel: CancelToken | None, *, temperature: float | None = None, seed: int | None = None) -> None:
         max_tokens = min(self.max_tokens, self.builder.reply_reserve)
-        generation = self.llm.stream(messages, max_tokens=max_tokens,
-                                     temperature=self.temperature, cancel=cancel)
+        generation = self.llm.stream(messages, max_tokens=max_tokens, cancel=cancel,
+                                     temperature=self.temperature if temperature is None else temperature,
+                                     **({"seed": seed} if seed is not None else {}))
         try:
             async for piece in generation:
                 reply.pieces.append(piece)
-                if on_token is not None:
-                    result = on_token(piece)
-                    if inspect.isawaitable(result):
-                        await result
+                await _call(on_token, piece)
         except Cancelled:
             pass
         finally:
@@ -229,21 +279,26 @@ class Gateway:
         return plan
 
     async def _look_up(self, turn: Turn, context: Context, plan: turns.TurnPlan, messages: list[dict],
-                       cancel: CancelToken | None) -> tuple[list[dict], list[dict]]:
-        """The bounded tool loop; each call and its result is stored in the task's queue as it happens."""
+                       cancel: CancelToken | None, on_step: OnStep | None) -> tuple[list[dict], list[dict]]:
+        """The bounded tool loop; each call and its result is stored in the task's queue, and told to `on_step`
+        (once when it starts, once with its result), as it happens."""
         room = max(0, self.builder.notes_cap - sum(note.tokens for note in context.notes))
         per_call = max(160, room // max(1, self.tool_steps))  # about a character per token for Chinese
         zh = self.book.meta.language == "zh"
 
         async def run(call: dict) -> str:
+            step = {"kind": "lookup", "call": call, "label": tools.describe_call(call), "result": None}
+            await _call(on_step, dict(step))
             vector = None
             if call["tool"] == tools.QUERY_MEMORY and call.get("mode") != "graph":
                 vector = await self._embed(call["query"])
             result = await self.run_store(self._run_tool, call, vector, plan.chapter, per_call)
             await self.run_store(self._store_lookup, turn.task_id, call, result)
+            await _call(on_step, {**step, "result": result})
             return result
 
         guide = tools.tool_instructions(zh, self.tool_steps, entity=plan.entity, chapter=plan.chapter)
+        await _call(on_step, {"kind": "thinking"})  # the model now chooses what to look up: say so at once
         return await agents.agentic_turn(self.llm, messages, run, max_steps=self.tool_steps, zh=zh,
                                          instructions=guide, cancel=cancel)
 

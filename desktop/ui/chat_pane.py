@@ -15,17 +15,15 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
-    QTabWidget,
     QTextBrowser,
     QToolButton,
-    QTreeWidget,
-    QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from desktop.contracts import Message
-from desktop.ui.theme import ACCENT_COLOUR, WARNING_COLOUR
+from desktop.ui.chat_parts import CandidatePicker, ContextDrawer
+from desktop.ui.theme import ACCENT_COLOUR, MUTED_COLOUR, WARNING_COLOUR
 
 FLUSH_MS = 33  # tokens are painted at most ~30 times a second, however fast the model is
 NOTE_FILE_SUFFIXES = (".txt", ".md", ".markdown", ".text")
@@ -127,95 +125,6 @@ class ChatInput(QPlainTextEdit):
         super().dropEvent(event)
 
 
-class CandidatePicker(QWidget):
-    """Several drafts side by side as tabs, each with its critique; the author edits one and picks it."""
-
-    picked = Signal(int, str)
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.tabs = QTabWidget()
-        self.heading = QLabel(self.tr("Several drafts — edit one and use it:"))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.heading)
-        layout.addWidget(self.tabs)
-        self.editors: list[QPlainTextEdit] = []
-
-    def set_candidates(self, candidates: list[dict]) -> None:
-        self.tabs.clear()
-        self.editors = []
-        for index, candidate in enumerate(candidates):
-            page = QWidget()
-            editor = QPlainTextEdit(candidate.get("text") or "")
-            critique = QLabel(candidate.get("critique") or "")
-            critique.setWordWrap(True)
-            critique.setTextFormat(Qt.PlainText)
-            use = QPushButton(self.tr("Use this draft"))
-            use.clicked.connect(lambda _=False, i=index: self.picked.emit(i, self.editors[i].toPlainText()))
-            box = QVBoxLayout(page)
-            box.addWidget(editor, 1)
-            box.addWidget(QLabel(self.tr("Critique:")))
-            box.addWidget(critique)
-            box.addWidget(use, 0, Qt.AlignRight)
-            score = candidate.get("score")
-            title = self.tr("Draft %1").replace("%1", str(index + 1))
-            if isinstance(score, (int, float)):
-                title += f" · {score:.2g}"
-            self.tabs.addTab(page, title)
-            self.editors.append(editor)
-
-
-class ContextDrawer(QWidget):
-    """What was sent to the model for the last turn: the context builder's sections and their token counts."""
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.summary = QLabel()
-        self.summary.setWordWrap(True)
-        self.sections = QTreeWidget()
-        self.sections.setHeaderLabels([self.tr("Section"), self.tr("Tokens")])
-        self.sections.setRootIsDecorated(False)
-        self.sections.currentItemChanged.connect(self._on_section_changed)
-        self.text = QPlainTextEdit()
-        self.text.setReadOnly(True)
-        split = QSplitter(Qt.Horizontal)
-        split.addWidget(self.sections)
-        split.addWidget(self.text)
-        split.setSizes([160, 340])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.summary)
-        layout.addWidget(split, 1)
-        self.set_context(None)
-
-    def set_context(self, context: dict | None) -> None:
-        self.sections.clear()
-        self.text.clear()
-        if not context:
-            self.summary.setText(self.tr("Nothing sent yet for this task."))
-            return
-        sections = context.get("sections") or []
-        used = sum(s.get("tokens") or 0 for s in sections)
-        self.summary.setText(self.tr("Mode: %1 · %2 of %3 tokens · %4 earlier messages")
-                             .replace("%1", str(context.get("mode") or ""))
-                             .replace("%2", str(used))
-                             .replace("%3", str(context.get("budget_tokens") or "?"))
-                             .replace("%4", str(len(context.get("messages") or []))))
-        for section in sections:
-            item = QTreeWidgetItem([section.get("name") or "", str(section.get("tokens") or 0)])
-            item.setData(0, Qt.UserRole, section.get("text") or "")
-            self.sections.addTopLevelItem(item)
-        if sections:
-            self.sections.setCurrentItem(self.sections.topLevelItem(0))
-
-    def _on_section_changed(self, item, _previous) -> None:
-        self.text.setPlainText(item.data(0, Qt.UserRole) if item is not None else "")
-
-    def section_names(self) -> list[str]:
-        return [self.sections.topLevelItem(i).text(0) for i in range(self.sections.topLevelItemCount())]
-
-
 class ChatPane(QWidget):
     say_requested = Signal(str)
     stop_requested = Signal()
@@ -290,6 +199,8 @@ class ChatPane(QWidget):
         self._streaming = False
         self._stream_start = 0
         self._stream_text = ""
+        self._steps: list[str] = []  # this turn's memory look-ups and second tries, as shown above the reply
+        self._replaceable: int | None = None  # the step line a later step of the same look-up replaces
         self._pending_messages: list[dict] | None = None
         self._candidate_message = None
         self._flush = QTimer(self)
@@ -340,7 +251,9 @@ class ChatPane(QWidget):
     def _mark_state(self, state: str) -> None:
         if state == "complete":
             return
-        note = self.tr("(stopped — the reply was cut here)") if state == "cut" else self.tr("(failed)")
+        self._mark_note(self.tr("(stopped — the reply was cut here)") if state == "cut" else self.tr("(failed)"))
+
+    def _mark_note(self, note: str) -> None:
         cursor = self.history.textCursor()
         cursor.movePosition(QTextCursor.End)
         cursor.insertBlock()
@@ -356,6 +269,7 @@ class ChatPane(QWidget):
         cursor = self._block_for("assistant")
         self._stream_start = cursor.position()
         self._stream_text = ""
+        self._steps, self._replaceable = [], None
         self._streaming = True
         self.set_busy(True)
         self._scroll_to_end()
@@ -367,6 +281,60 @@ class ChatPane(QWidget):
         if not self._flush.isActive():
             self._flush.start()
 
+    def append_step(self, step: dict) -> None:
+        """A step of the turn as it happens: a memory look-up starting or done, or a second try of the reply."""
+        if not self._streaming:
+            return
+        kind = step.get("kind")
+        if kind == "thinking":
+            self._steps.append(self.tr("Choosing what to look up in the book's memory…"))
+            self._replaceable = len(self._steps) - 1
+        elif kind == "lookup":
+            call = self._call_text(step.get("call") or {})
+            result = step.get("result")
+            if result is None:
+                line = self.tr("Looking up %1 …").replace("%1", call)
+            else:
+                first = next((ln.strip(" -") for ln in str(result).splitlines() if ln.strip(" -…")), "")
+                found = first[:60] + ("…" if len(first) > 60 else "") if first else self.tr("nothing found")
+                line = self.tr("Looked up %1 → %2").replace("%1", call).replace("%2", found)
+            if self._replaceable is not None:  # "choosing…" or the running look-up, now further along
+                self._steps[self._replaceable] = line
+            else:
+                self._steps.append(line)
+            self._replaceable = len(self._steps) - 1 if result is None else None
+        elif kind == "retry":
+            self._stream_text = ""  # the first try is withdrawn; the second streams in its place
+            self._steps.append(self.tr("The reply only repeated the look-ups; asking for a real answer…")
+                               if step.get("reason") == "dump"
+                               else self.tr("The reply repeated the previous one; trying again…"))
+            self._replaceable = None
+        else:
+            return
+        self._flush.stop()
+        self._paint_stream()
+
+    def _call_text(self, call: dict) -> str:
+        """A memory tool call in the author's words: 查人物状态：贾宝玉，第3章."""
+        titles = {"query_memory": self.tr("memory search"), "facts_as_of": self.tr("an entity's facts"),
+                  "setting": self.tr("the settings library"), "excerpts": self.tr("manuscript excerpts"),
+                  "plan_pointer": self.tr("the plan's progress")}
+        parts = []
+        for key, value in call.items():
+            if key == "tool" or key == "mode":
+                continue
+            if key == "chapter":
+                parts.append(self.tr("chapter %1").replace("%1", str(value)))
+            elif key == "chapters" and isinstance(value, list) and len(value) == 2:
+                parts.append(self.tr("chapters %1–%2").replace("%1", str(value[0])).replace("%2", str(value[1])))
+            else:
+                parts.append("、".join(map(str, value)) if isinstance(value, list) else str(value))
+        title = titles.get(call.get("tool"), str(call.get("tool") or ""))
+        return f"{title}「{'，'.join(parts)}」" if parts else title
+
+    def steps_text(self) -> list[str]:
+        return list(self._steps)
+
     def _paint_stream(self) -> None:
         bar = self.history.verticalScrollBar()
         at_end = bar.value() >= bar.maximum() - 4
@@ -375,6 +343,10 @@ class ChatPane(QWidget):
         cursor.movePosition(QTextCursor.End, QTextCursor.KeepAnchor)
         cursor.removeSelectedText()
         cursor.setCharFormat(QTextCharFormat())
+        for line in self._steps:
+            cursor.insertHtml(f"<span style='color:{MUTED_COLOUR}'>🔍 {html.escape(line)}</span>")
+            cursor.insertBlock()
+            cursor.setCharFormat(QTextCharFormat())
         cursor.insertMarkdown(self._stream_text.strip() or "…")
         if at_end:
             self._scroll_to_end()
@@ -390,6 +362,8 @@ class ChatPane(QWidget):
                 self._mark_state("error")
             elif result.get("cut"):
                 self._mark_state("cut")
+            elif "repeat" in (result.get("flags") or []):
+                self._mark_note(self.tr("(nearly the same as the previous reply, even after a second try)"))
         self._streaming = False
         self.set_busy(False)
         if result and result.get("candidates"):

@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
         self._cancel_reply = CancelToken()
         self.chat.begin_reply(text)
         self.reply_op = run_op(self, self.workbench.say(text, on_token=self.chat.append_token,
-                                                        cancel=self._cancel_reply))
+                                                        cancel=self._cancel_reply, on_step=self.chat.append_step))
         self.reply_op.success(self._show_reply).failure(self._reply_failed)
 
     def _show_reply(self, result: dict) -> None:

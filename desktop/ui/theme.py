@@ -24,6 +24,7 @@ BADGE_COLOURS = {"new": "#2e8b57", "changes": "#c98a12", "closes": "#5677b8", "c
 
 WARNING_COLOUR = "#c93c3c"
 ACCENT_COLOUR = "#3d7fd6"
+MUTED_COLOUR = "#8a8a8a"  # secondary text, legible on the light and the dark palette
 
 _PALETTES = {
     "light": {

@@ -231,6 +231,62 @@
         <source>Note…</source>
         <translation />
     </message>
+    <message>
+        <source>Choosing what to look up in the book's memory…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Looking up %1 …</source>
+        <translation />
+    </message>
+    <message>
+        <source>Looked up %1 → %2</source>
+        <translation />
+    </message>
+    <message>
+        <source>nothing found</source>
+        <translation />
+    </message>
+    <message>
+        <source>The reply only repeated the look-ups; asking for a real answer…</source>
+        <translation />
+    </message>
+    <message>
+        <source>The reply repeated the previous one; trying again…</source>
+        <translation />
+    </message>
+    <message>
+        <source>memory search</source>
+        <translation />
+    </message>
+    <message>
+        <source>an entity's facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>the settings library</source>
+        <translation />
+    </message>
+    <message>
+        <source>manuscript excerpts</source>
+        <translation />
+    </message>
+    <message>
+        <source>the plan's progress</source>
+        <translation />
+    </message>
+    <message>
+        <source>chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>chapters %1–%2</source>
+        <translation />
+    </message>
+    <message>
+        <source>(nearly the same as the previous reply, even after a second try)</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>

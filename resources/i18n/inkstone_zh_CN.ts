@@ -231,6 +231,62 @@
         <source>Note…</source>
         <translation>笔记…</translation>
     </message>
+    <message>
+        <source>Choosing what to look up in the book's memory…</source>
+        <translation>正在决定要查阅哪些记忆…</translation>
+    </message>
+    <message>
+        <source>Looking up %1 …</source>
+        <translation>正在查阅 %1 …</translation>
+    </message>
+    <message>
+        <source>Looked up %1 → %2</source>
+        <translation>已查阅 %1 → %2</translation>
+    </message>
+    <message>
+        <source>nothing found</source>
+        <translation>没有找到</translation>
+    </message>
+    <message>
+        <source>The reply only repeated the look-ups; asking for a real answer…</source>
+        <translation>回复只是罗列了查到的资料，正在请模型真正作答…</translation>
+    </message>
+    <message>
+        <source>The reply repeated the previous one; trying again…</source>
+        <translation>回复与上一条重复，正在重新生成…</translation>
+    </message>
+    <message>
+        <source>memory search</source>
+        <translation>检索记忆</translation>
+    </message>
+    <message>
+        <source>an entity's facts</source>
+        <translation>人物事物状态</translation>
+    </message>
+    <message>
+        <source>the settings library</source>
+        <translation>设定库</translation>
+    </message>
+    <message>
+        <source>manuscript excerpts</source>
+        <translation>原文摘录</translation>
+    </message>
+    <message>
+        <source>the plan's progress</source>
+        <translation>大纲进度</translation>
+    </message>
+    <message>
+        <source>chapter %1</source>
+        <translation>第%1章</translation>
+    </message>
+    <message>
+        <source>chapters %1–%2</source>
+        <translation>第%1–%2章</translation>
+    </message>
+    <message>
+        <source>(nearly the same as the previous reply, even after a second try)</source>
+        <translation>（与上一条回复几乎相同，重新生成后仍然如此）</translation>
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>

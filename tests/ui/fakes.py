@@ -234,8 +234,10 @@ class FakeWorkbench(ImpactFake, ExtractFake, AuditFake):
                 {"command": "/restart", "help": "restart"}, {"command": "/settle", "help": "settle"},
                 {"command": "/新建", "help": "新建任务"}, {"command": "/结算", "help": "结算"}]
 
-    async def say(self, text, *, on_token=None, cancel=None):
+    async def say(self, text, *, on_token=None, cancel=None, on_step=None):
         self._record("say", text)
+        for step in getattr(self, "steps", []) if on_step else []:  # scripted look-ups, told before the reply
+            on_step(step)
         pieces, cut = [], False
         index = 0
         while self.endless or index < len(self.tokens):
@@ -251,7 +253,8 @@ class FakeWorkbench(ImpactFake, ExtractFake, AuditFake):
         self.history += [Message(len(self.history) + 1, "user", text),
                          Message(len(self.history) + 2, "assistant", "".join(pieces), "cut" if cut else "complete")]
         self.tell(messages=True, tasks=True)
-        result = {"task_id": 1, "command": "continue", "reply": "".join(pieces), "message_id": 99, "cut": cut}
+        result = {"task_id": 1, "command": "continue", "reply": "".join(pieces), "message_id": 99, "cut": cut,
+                  **({"flags": self.flags} if getattr(self, "flags", None) else {})}
         if self.candidates:
             result["candidates"] = self.candidates
         return result

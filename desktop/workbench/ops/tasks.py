@@ -57,12 +57,13 @@ def slash_commands(session: Session) -> list[dict]:
 
 
 async def say(session: Session, text: str, *, on_token: Callable[[str], None] | None = None,
-              cancel: CancelToken | None = None) -> Outcome[dict]:
-    """One input from the author: a slash command, a message to the active task, or both."""
+              cancel: CancelToken | None = None, on_step: Callable[[dict], None] | None = None) -> Outcome[dict]:
+    """One input from the author: a slash command, a message to the active task, or both. `on_step` hears each
+    memory look-up as it starts and ends ({"kind": "lookup", "label", "result"}) and a reply's second try."""
     gateway = await session.gateway()
     session.generating(True)
     try:
-        turn = await gateway.say(text, on_token=on_token, cancel=cancel)
+        turn = await gateway.say(text, on_token=on_token, cancel=cancel, on_step=on_step)
     finally:
         session.generating(False)
         if isinstance(gateway.llm, UnavailableLLM):
