@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from desktop.contracts import Task
 from desktop.progress import CancelToken
-from desktop.ui import window_layout
+from desktop.ui import graph_layouts, window_layout
 from desktop.ui.audit_panel import ManuscriptAudit
 from desktop.ui.background import BackgroundLane
 from desktop.ui.book_opener import BookOpener
@@ -146,6 +146,7 @@ class MainWindow(QMainWindow):
             self.inspector.set_chapter_range(0, None)
             return
         info = self.workbench.book_info()
+        graph_layouts.use_book(info.path)  # every graph of this book places an entity where it was last time
         self.setWindowTitle(f"{info.title} — Inkstone")
         self.book_label.setText(info.title)
         self.chat.set_commands(self.workbench.slash_commands())

@@ -2651,4 +2651,95 @@ From: %3</source>
         <translation />
     </message>
 </context>
+<context>
+    <name>RelationWords</name>
+    <message>
+        <source>owns</source>
+        <translation />
+    </message>
+    <message>
+        <source>member of</source>
+        <translation />
+    </message>
+    <message>
+        <source>leads</source>
+        <translation />
+    </message>
+    <message>
+        <source>master of</source>
+        <translation />
+    </message>
+    <message>
+        <source>senior of</source>
+        <translation />
+    </message>
+    <message>
+        <source>parent of</source>
+        <translation />
+    </message>
+    <message>
+        <source>sibling of</source>
+        <translation />
+    </message>
+    <message>
+        <source>married to</source>
+        <translation />
+    </message>
+    <message>
+        <source>loves</source>
+        <translation />
+    </message>
+    <message>
+        <source>hates</source>
+        <translation />
+    </message>
+    <message>
+        <source>ally of</source>
+        <translation />
+    </message>
+    <message>
+        <source>serves</source>
+        <translation />
+    </message>
+    <message>
+        <source>killed</source>
+        <translation />
+    </message>
+    <message>
+        <source>located in</source>
+        <translation />
+    </message>
+    <message>
+        <source>lives in</source>
+        <translation />
+    </message>
+    <message>
+        <source>is at</source>
+        <translation />
+    </message>
+    <message>
+        <source>comes from</source>
+        <translation />
+    </message>
+    <message>
+        <source>has ability</source>
+        <translation />
+    </message>
+    <message>
+        <source>knows</source>
+        <translation />
+    </message>
+    <message>
+        <source>friend of</source>
+        <translation />
+    </message>
+    <message>
+        <source>enemy of</source>
+        <translation />
+    </message>
+    <message>
+        <source>holds</source>
+        <translation />
+    </message>
+</context>
 </TS>

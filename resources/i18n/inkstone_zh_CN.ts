@@ -2653,4 +2653,95 @@ From: %3</source>
         <translation>正在审读全书…</translation>
     </message>
 </context>
+<context>
+    <name>RelationWords</name>
+    <message>
+        <source>owns</source>
+        <translation>拥有</translation>
+    </message>
+    <message>
+        <source>member of</source>
+        <translation>属于</translation>
+    </message>
+    <message>
+        <source>leads</source>
+        <translation>领导</translation>
+    </message>
+    <message>
+        <source>master of</source>
+        <translation>师父</translation>
+    </message>
+    <message>
+        <source>senior of</source>
+        <translation>师兄/师姐</translation>
+    </message>
+    <message>
+        <source>parent of</source>
+        <translation>父母</translation>
+    </message>
+    <message>
+        <source>sibling of</source>
+        <translation>兄弟姐妹</translation>
+    </message>
+    <message>
+        <source>married to</source>
+        <translation>夫妻</translation>
+    </message>
+    <message>
+        <source>loves</source>
+        <translation>爱慕</translation>
+    </message>
+    <message>
+        <source>hates</source>
+        <translation>仇恨</translation>
+    </message>
+    <message>
+        <source>ally of</source>
+        <translation>盟友</translation>
+    </message>
+    <message>
+        <source>serves</source>
+        <translation>侍奉</translation>
+    </message>
+    <message>
+        <source>killed</source>
+        <translation>杀死</translation>
+    </message>
+    <message>
+        <source>located in</source>
+        <translation>位于</translation>
+    </message>
+    <message>
+        <source>lives in</source>
+        <translation>住在</translation>
+    </message>
+    <message>
+        <source>is at</source>
+        <translation>身在</translation>
+    </message>
+    <message>
+        <source>comes from</source>
+        <translation>来自</translation>
+    </message>
+    <message>
+        <source>has ability</source>
+        <translation>掌握</translation>
+    </message>
+    <message>
+        <source>knows</source>
+        <translation>认识</translation>
+    </message>
+    <message>
+        <source>friend of</source>
+        <translation>朋友</translation>
+    </message>
+    <message>
+        <source>enemy of</source>
+        <translation>敌对</translation>
+    </message>
+    <message>
+        <source>holds</source>
+        <translation>持有</translation>
+    </message>
+</context>
 </TS>
