@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from urllib.parse import quote, unquote
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QDateTime, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
 from desktop.ui.health_strip import HealthStrip
 from desktop.ui.plan_view import PlanView
+from desktop.ui.relation_words import relation_word
 from desktop.ui.theme import WARNING_COLOUR, kind_colour
 
 GRAPH_KINDS = ("Character", "Location", "Item", "Faction", "Ability")
@@ -360,7 +361,7 @@ class GraphInspector(QWidget):
 
     def _relation_html(self, rel: dict) -> str:
         esc = html.escape
-        text = f"{_entity_link(rel['from'])} —{esc(rel['type'])}→ {_entity_link(rel['to'])}"
+        text = f"{_entity_link(rel['from'])} —{esc(relation_word(rel['type']))}→ {_entity_link(rel['to'])}"
         props = rel.get("properties") or {}
         if props:
             text += " " + esc("(" + ", ".join(f"{k}: {v}" for k, v in props.items()) + ")")
@@ -369,12 +370,44 @@ class GraphInspector(QWidget):
                 "%2", str(rel["valid_to"]))
         else:
             span = self.tr("since chapter %1").replace("%1", _num(rel.get("valid_from")))
+        if rel.get("origin"):
+            return text + f" <span style='color:gray'>[{esc(span)}]</span>" + self._origin_html(rel["origin"])
         source = (self.tr("settlement #%1").replace("%1", str(rel["settlement"]))
                   if rel.get("settlement") is not None else "")
         return text + f" <span style='color:gray'>[{esc(span)}{(' · ' + esc(source)) if source else ''}]</span>"
 
+    def _origin_html(self, origin: dict) -> str:
+        """Where a relation came from, when it was settled, and the words quoted for it."""
+        esc = html.escape
+        if origin.get("task_title"):
+            source = self.tr("from the task “%1”").replace("%1", origin["task_title"])
+        elif origin.get("origin") == "imported_chapter" and origin.get("from_chapter") is not None:
+            source = self.tr("from imported chapter %1").replace("%1", str(origin["from_chapter"]))
+            if origin.get("chapter_heading"):
+                source += f" {origin['chapter_heading']}"
+        elif origin.get("file"):
+            source = self.tr("from the file %1").replace("%1", origin["file"])
+        else:
+            source = self.tr("entered by the author")
+        bits = [source]
+        if origin.get("settled_at"):
+            bits.append(self.tr("settled %1").replace("%1", _when(origin["settled_at"])))
+        bits.append(self.tr("settlement #%1").replace("%1", str(origin.get("settlement_id"))))
+        out = f"<br><span style='color:gray'>{esc(' · '.join(bits))}</span>"
+        if origin.get("quote"):
+            out += f"<br><i>「{esc(origin['quote'])}」</i>"
+        return out
+
     def details_text(self) -> str:
         return self.details.toPlainText()
+
+
+def _when(stamp: str) -> str:
+    """A journal time (UTC, ISO 8601) as the author's local date and minute."""
+    moment = QDateTime.fromString(stamp, Qt.ISODateWithMs)
+    if not moment.isValid():
+        moment = QDateTime.fromString(stamp, Qt.ISODate)
+    return moment.toLocalTime().toString("yyyy-MM-dd HH:mm") if moment.isValid() else stamp
 
 
 def _heading(text: str) -> str:

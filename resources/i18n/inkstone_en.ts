@@ -581,6 +581,26 @@
         <source>since chapter %1</source>
         <translation />
     </message>
+    <message>
+        <source>from the task “%1”</source>
+        <translation />
+    </message>
+    <message>
+        <source>from imported chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>from the file %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>entered by the author</source>
+        <translation />
+    </message>
+    <message>
+        <source>settled %1</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>HealthStrip</name>

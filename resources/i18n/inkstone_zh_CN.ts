@@ -581,6 +581,26 @@
         <source>since chapter %1</source>
         <translation>自第 %1 章起</translation>
     </message>
+    <message>
+        <source>from the task “%1”</source>
+        <translation>来自任务“%1”</translation>
+    </message>
+    <message>
+        <source>from imported chapter %1</source>
+        <translation>来自导入的第%1章</translation>
+    </message>
+    <message>
+        <source>from the file %1</source>
+        <translation>来自文件 %1</translation>
+    </message>
+    <message>
+        <source>entered by the author</source>
+        <translation>作者录入</translation>
+    </message>
+    <message>
+        <source>settled %1</source>
+        <translation>结算于 %1</translation>
+    </message>
 </context>
 <context>
     <name>HealthStrip</name>

@@ -8,6 +8,7 @@ from dataclasses import replace
 from desktop.book.errors import BookError
 from desktop.book.retrieval import PRESETS, Retriever
 from desktop.contracts import Hit
+from desktop.workbench.ops.fact_origins import with_relation_origins
 from desktop.workbench.session import Session
 
 log = logging.getLogger(__name__)
@@ -53,7 +54,7 @@ async def facts(session: Session, *, entity: str | None = None, as_of: int | Non
         snap = book.facts.snapshot(as_of=chapter, entity=entity)
         if entity is not None and not snap["entities"]:
             raise BookError(f"no entity called {entity!r} in this book")
-        return snap
+        return with_relation_origins(book, snap) if entity is not None else snap
 
     return await session.run(read)
 
