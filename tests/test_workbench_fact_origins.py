@@ -49,3 +49,25 @@ def test_a_relation_read_from_an_imported_chapter_names_the_chapter_through_the_
     origin = one["relations"][0]["origin"]
     assert origin["origin"] == "imported_chapter" and origin["from_chapter"] == 2 and "task_title" not in origin
     assert all("origin" not in rel for rel in everything["relations"])  # the whole graph stays lean
+
+
+def test_an_entity_asked_for_before_its_first_chapter_is_absent_not_an_error(tmp_path):
+    import pytest
+
+    from desktop.book.errors import BookError
+
+    wb = Workbench()
+
+    async def scenario():
+        await wb.create_book(tmp_path / "book", title="红楼梦")
+        await wb.apply({**DOC, "chapter": 3})
+        early = await wb.facts(entity="贾宝玉", as_of=1)
+        with pytest.raises(BookError, match="no entity called '无名氏'"):
+            await wb.facts(entity="无名氏", as_of=1)
+        return early
+
+    try:
+        early = asyncio.run(scenario())
+    finally:
+        asyncio.run(wb.shutdown())
+    assert early["entities"] == [] and early["absent"] == {"name": "贾宝玉", "kind": "Character", "first_chapter": 3}

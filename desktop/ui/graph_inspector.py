@@ -187,13 +187,22 @@ class GraphInspector(QWidget):
         names = {e["name"] for e in snapshot.get("entities") or []}
         if self._details_for in names:
             self.graph.select(self._details_for)
-            self.entity_selected.emit(self._details_for)  # its attributes may differ at the new chapter
         else:
-            self._details_for = None
+            self.graph.select(None)
+        if self._details_for is not None:
+            # Its attributes may differ at the new chapter, or it may not be in the story yet: the details say which.
+            self.entity_selected.emit(self._details_for)
+        else:
             self._show_overview()
 
     def set_entity_details(self, snapshot: dict) -> None:
+        asked, shown = snapshot.get("as_of"), self.as_of()
+        if asked is not None and shown is not None and asked != shown:
+            return  # an answer for a chapter the slider has already left
         entities = snapshot.get("entities") or []
+        if not entities and snapshot.get("absent"):
+            self._show_absent(snapshot["absent"])
+            return
         if not entities:
             self._show_overview()
             return
@@ -313,6 +322,20 @@ class GraphInspector(QWidget):
                     parts.append(f"<p><b style='color:{kind_colour(kind).name()}'>"
                                  f"{html.escape(self._kinds[kind])}</b> ({len(members)}): {links}</p>")
         self.details.setHtml("".join(parts))
+
+    def _show_absent(self, absent: dict) -> None:
+        """The selected entity is in the book but not yet in the story at this chapter: say when it comes."""
+        self._details_for = absent["name"]
+        first, chapter = absent.get("first_chapter"), self.as_of()
+        if first is not None:
+            text = self.tr("%1 does not appear until chapter %2.").replace("%1", absent["name"]).replace(
+                "%2", str(first))
+        else:
+            text = self.tr("%1 is not yet in the story at chapter %2.").replace("%1", absent["name"]).replace(
+                "%2", str(chapter or ""))
+        hint = self.tr("Move “As of chapter” later to see it, or click another entity.")
+        self.details.setHtml(f"<h3 style='margin:0'>{html.escape(absent['name'])}</h3>"
+                             f"<p>{html.escape(text)}</p><p style='color:gray'><i>{html.escape(hint)}</i></p>")
 
     def _entity_html(self, entity: dict, snapshot: dict) -> str:
         esc = html.escape

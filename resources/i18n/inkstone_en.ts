@@ -601,6 +601,18 @@
         <source>settled %1</source>
         <translation />
     </message>
+    <message>
+        <source>%1 does not appear until chapter %2.</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 is not yet in the story at chapter %2.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Move “As of chapter” later to see it, or click another entity.</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>HealthStrip</name>

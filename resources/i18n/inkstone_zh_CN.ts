@@ -601,6 +601,18 @@
         <source>settled %1</source>
         <translation>结算于 %1</translation>
     </message>
+    <message>
+        <source>%1 does not appear until chapter %2.</source>
+        <translation>%1 要到第%2章才出场。</translation>
+    </message>
+    <message>
+        <source>%1 is not yet in the story at chapter %2.</source>
+        <translation>第%2章时%1还没有出场。</translation>
+    </message>
+    <message>
+        <source>Move “As of chapter” later to see it, or click another entity.</source>
+        <translation>把“截至章节”往后移即可看到，或点选其他条目。</translation>
+    </message>
 </context>
 <context>
     <name>HealthStrip</name>

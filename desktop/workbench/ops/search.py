@@ -53,7 +53,11 @@ async def facts(session: Session, *, entity: str | None = None, as_of: int | Non
         chapter = as_of if as_of is not None else book.plan.current_chapter()
         snap = book.facts.snapshot(as_of=chapter, entity=entity)
         if entity is not None and not snap["entities"]:
-            raise BookError(f"no entity called {entity!r} in this book")
+            known = book.facts.entity(entity)
+            if not known:
+                raise BookError(f"no entity called {entity!r} in this book")
+            # In the book, not yet in the story at this chapter: an empty state for the window, not an error.
+            snap["absent"] = {"name": known["name"], "kind": known["kind"], "first_chapter": known.get("first_chapter")}
         return with_relation_origins(book, snap) if entity is not None else snap
 
     return await session.run(read)
