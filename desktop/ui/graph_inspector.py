@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from urllib.parse import quote, unquote
 
-from PySide6.QtCore import QDateTime, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QDateTime, QEvent, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -214,6 +214,14 @@ class GraphInspector(QWidget):
 
     def set_health(self, health: dict) -> None:
         self.health.set_health(health)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 — Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.PaletteChange:  # links in the details keep the colour they were drawn with
+            if self._details_for is not None:
+                self.entity_selected.emit(self._details_for)
+            else:
+                self._show_overview()
 
     # -- slots ------------------------------------------------------------------------------
 

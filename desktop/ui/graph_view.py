@@ -7,7 +7,7 @@ import zlib
 from dataclasses import dataclass, field
 
 import numpy as np
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QLineF, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontInfo, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
@@ -333,6 +333,11 @@ class ForceGraphView(QGraphicsView):
 
     def node_rect(self, name: str) -> QRectF:
         return self._nodes[name].sceneBoundingRect()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 — Qt override
+        super().changeEvent(event)
+        if event.type() == QEvent.PaletteChange and self._nodes:
+            self._rebuild()  # names and relation plates take their colours from the palette: a new theme redraws them
 
     def wheelEvent(self, event) -> None:  # noqa: N802 — Qt override
         if not self._interactive:

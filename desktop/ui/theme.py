@@ -83,6 +83,13 @@ def apply_theme(app: QApplication, theme: str) -> None:
     app.setPalette(palette_for(theme))
     app.setFont(ui_font(app.font()))
     app.setProperty("inkstone_theme", theme if theme in _PALETTES else "light")
+    # A widget with a style sheet keeps the palette it was polished with (the book title stayed near-black on
+    # the dark theme): setting its sheet again polishes it with the new one.
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
 
 
 def current_theme(app: QApplication | None = None) -> str:
