@@ -29,6 +29,7 @@ from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
 from desktop.ui.review_discussion import DiscussionView
 from desktop.ui.review_fields import FIELDS, describe_fact, item_title, make_editor, read_back
 from desktop.ui.review_impact import ReviewImpactView
+from desktop.ui.review_links import EntityLinks
 from desktop.ui.theme import BADGE_COLOURS, WARNING_COLOUR, current_theme
 
 SECTIONS = ("entities", "relations", "ends", "states", "hooks", "settings", "plan")
@@ -266,6 +267,7 @@ class SettlementReview(QDialog):
                 self.cards.setdefault(section, []).append(card)
             items_layout.addWidget(group)
         items_layout.addStretch(1)
+        self._links = EntityLinks(self.cards)  # unticking a new entity unticks what names it
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(items_panel)

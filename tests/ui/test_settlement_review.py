@@ -121,3 +121,23 @@ def test_a_canon_entity_is_described_in_words_not_as_its_fields():
     assert describe_fact(fact, {"Character": "人物"}) == "林黛玉 (人物) — 贾母的外孙女 — 境界=凡人"
     hook = {"name": "通灵宝玉的来历", "status": "Resolved", "description": "", "planted_in": 1}
     assert describe_fact(hook, {"Hook": "伏笔", "Resolved": "已回收"}) == "通灵宝玉的来历 (伏笔) — 已回收"
+
+
+def test_unticking_a_new_entity_unticks_what_names_it_and_ticking_those_brings_it_back(qtbot, english):
+    review = {"task_id": 1, "settlement_id": 9, "document": {
+        "chapter": 3,
+        "entities": [{"kind": "Character", "name": "林风"}, {"kind": "Item", "name": "寒铁剑"}],
+        "relations": [{"type": "OWNS", "from": "林风", "to": "寒铁剑"}],
+        "states": [{"entity": "寒铁剑", "key": "condition", "value": "断了"}],
+    }, "items": [{"path": "entities/0", "class": "new"}, {"path": "entities/1", "class": "new"},
+                 {"path": "relations/0", "class": "new"}, {"path": "states/0", "class": "new"}]}
+    dialog = SettlementReview(review, snapshot())
+    qtbot.addWidget(dialog)
+    sword, owns, broken = dialog.cards["entities"][1], dialog.cards["relations"][0], dialog.cards["states"][0]
+    sword.accept_box.setChecked(False)
+    assert not owns.accepted() and not broken.accepted()  # they could not be applied without the sword
+    assert dialog.cards["entities"][0].accepted()  # 林风 stands on his own
+    owns.accept_box.setChecked(True)
+    assert sword.accepted() and not broken.accepted()  # the author wants the sword after all; its state stays out
+    document = dialog.edited_review()["document"]
+    assert [e["name"] for e in document["entities"]] == ["林风", "寒铁剑"] and "states" not in document
