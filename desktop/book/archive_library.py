@@ -12,6 +12,18 @@ from desktop.book.archive_tables import utc_now
 from desktop.book.textindex import index_text, match_query
 
 
+# Scales the author confirmed for an entry ("use as scale"), by title so they outlive new versions of its text:
+# a list of scales, each levels low to high; [] says the entry states no scale. Created at open by create_all,
+# so a book made before it gains it, empty, the first time it is opened.
+setting_scales = sa.Table(
+    "setting_scales",
+    tables.metadata,
+    sa.Column("title", sa.String, primary_key=True),
+    sa.Column("scales", sa.JSON(), nullable=False),
+    sa.Column("confirmed_at", sa.String, nullable=False),
+)
+
+
 class SettingsLibrary:
     """The settings library; a part of Archive, which gives it _writing, _read, _first and _blob."""
 
@@ -123,3 +135,21 @@ class SettingsLibrary:
                     "INSERT INTO settings_vec(setting_id, embedding, current) VALUES (:id, :v, :c)"
                 ), {"id": setting_id, "v": blob, "c": int(bool(current))})
                 conn.execute(tables.settings.update().where(s.id == setting_id).values(embedded=True))
+
+    # -- scales the author confirmed ("use as scale") -----------------------------
+
+    def confirmed_scales(self) -> dict[str, list[list[str]]]:
+        """title → its confirmed scales (levels low to high); [] where the author said it states none."""
+        return {row["title"]: row["scales"] for row in self._read(sa.select(setting_scales))}
+
+    def put_setting_scales(self, title: str, scales: Sequence[Sequence[str]]) -> None:
+        clean = [[str(level).strip() for level in scale if str(level).strip()] for scale in scales]
+        with self._writing() as conn:
+            conn.execute(setting_scales.delete().where(setting_scales.c.title == title))
+            conn.execute(setting_scales.insert().values(title=title, scales=[s for s in clean if s],
+                                                        confirmed_at=utc_now()))
+
+    def clear_setting_scales(self, title: str) -> bool:
+        """Back to the guess; whether there was a confirmed scale."""
+        with self._writing() as conn:
+            return conn.execute(setting_scales.delete().where(setting_scales.c.title == title)).rowcount > 0

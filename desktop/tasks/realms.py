@@ -6,14 +6,17 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from desktop.tasks.scale_parser import Scale, parse_scales
+
 if TYPE_CHECKING:
     from desktop.book.archive import Archive
 
 # Keys under which a state records a realm or level.
 REALM_KEYS = {"realm", "level", "cultivation", "境界", "修为", "等级", "实力", "修炼境界"}
 # Settings entries that may define a scale: by category, or a title containing one of these words.
-SCALE_CATEGORIES = {"realm", "realms", "power system", "境界", "境界体系", "力量体系", "修炼体系", "等级体系"}
-SCALE_TITLE_WORDS = ("境界", "修炼体系", "力量体系", "realm")
+SCALE_CATEGORIES = {"realm", "realms", "power system", "rank", "ranks", "grades", "境界", "境界体系", "力量体系",
+                    "修炼体系", "等级体系", "等级", "品阶"}
+SCALE_TITLE_WORDS = ("境界", "修炼体系", "力量体系", "等级", "品阶", "品级", "realm", "ranks", "grades", "tiers")
 # Levels low to high; "a/b" are two spellings of one level.
 BUILTIN_SCALES = (
     ("炼气/练气", "筑基", "金丹/结丹", "元婴", "化神", "炼虚/练虚", "合体", "大乘", "渡劫"),
@@ -23,9 +26,6 @@ BUILTIN_SCALES = (
 _STAGES = {"初期": 1, "前期": 1, "中期": 2, "后期": 3, "巅峰": 4, "圆满": 5, "大圆满": 6}
 _UNITS = "层重阶级星段品"
 _NUMERALS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
-_ORDERED = re.compile(r"\s*(?:<|＜|->|→)\s*")
-_LISTED = re.compile(r"\s*(?:、|，|,|；|;)\s*")
-_LISTED_LEVEL_CHARS = 5  # in a plain list ("炼气、筑基、金丹") only short items are levels, not a sentence
 
 
 @dataclass(frozen=True)
@@ -53,10 +53,8 @@ class RealmScales:
         self._spellings: dict[str, tuple[int, int]] = {}
         for scale_index, scale in enumerate(scales):
             for level_index, level in enumerate(scale):
-                for spelling in level.split("/"):
-                    spelling = spelling.strip()
-                    if spelling:
-                        self._spellings.setdefault(spelling, (scale_index, level_index))
+                for spelling in _spellings_of(level):
+                    self._spellings.setdefault(spelling, (scale_index, level_index))
         names = sorted(self._spellings, key=len, reverse=True)
         minor = rf"(?:[{''.join(_NUMERALS)}\d]{{1,3}}[{_UNITS}]|{'|'.join(sorted(_STAGES, key=len, reverse=True))})"
         self._pattern = re.compile(
@@ -64,9 +62,9 @@ class RealmScales:
 
     @classmethod
     def for_book(cls, archive: "Archive") -> "RealmScales":
-        """The book's own scales (settings entries listing levels low to high) first, then the built-in ones."""
-        own = [scale for row in archive.settings() if _defines_scale(row) for scale in [parse_scale(row["body"])]
-               if scale]
+        """The book's own scales (confirmed by the author, else read from settings prose) first, then built-in ones."""
+        confirmed = archive.confirmed_scales()
+        own = [scale for row in archive.settings() for scale in entry_scales(row, confirmed)]
         return cls([*own, *BUILTIN_SCALES])
 
     def find(self, text: str) -> list[tuple[int, int, str, Rank]]:
@@ -86,27 +84,38 @@ class RealmScales:
 
 
 def parse_scale(body: str) -> tuple[str, ...] | None:
-    """Levels, low to high, from the first line of a settings body: "炼气 < 筑基 < 金丹" or "炼气、筑基、金丹".
+    """The first scale, levels low to high, in the body of an entry about a scale; None when it states none."""
+    scales = parse_scales(body, about_scales=True)
+    return scales[0].levels if scales else None
 
-    None unless it lists three levels or more.
-    """
-    lines = body.strip().splitlines()
-    first_line = lines[0] if lines else ""
-    levels = [part.strip() for part in _ORDERED.split(first_line) if part.strip()]
-    if len(levels) < 3:
-        levels = [part.strip() for part in _LISTED.split(first_line) if part.strip()]
-        if any(len(level) > _LISTED_LEVEL_CHARS for level in levels):
-            return None
-    levels = [level.removesuffix("境") if len(level) > 2 else level for level in levels]
-    if len(levels) < 3 or any(len(level) > 12 for level in levels):
-        return None
-    return tuple(levels)
+
+def guessed_scales(row: dict) -> list[Scale]:
+    """The scales a settings entry states, as the parser reads them (an entry about a scale may list bare levels)."""
+    return parse_scales(row.get("body") or "", about_scales=_defines_scale(row))
+
+
+def entry_scales(row: dict, confirmed: dict[str, list[list[str]]]) -> list[tuple[str, ...]]:
+    """An entry's scales: the ones the author confirmed win over the guess ([] confirmed: it states none)."""
+    if row.get("title") in confirmed:
+        return [tuple(levels) for levels in confirmed[row["title"]] if len(levels) >= 2]
+    return [scale.levels for scale in guessed_scales(row)]
 
 
 def _defines_scale(row: dict) -> bool:
     category = (row.get("category") or "").strip().lower()
     title = row.get("title") or ""
     return category in SCALE_CATEGORIES or any(word in title.lower() for word in SCALE_TITLE_WORDS)
+
+
+def _spellings_of(level: str) -> list[str]:
+    """"a/b" is two spellings; 炼气期 and 练气境 also answer to 炼气 and 练气 (the text may leave the suffix off)."""
+    spellings = []
+    for spelling in (part.strip() for part in level.split("/")):
+        if spelling:
+            spellings.append(spelling)
+            if len(spelling) > 2 and spelling[-1] in "境期":
+                spellings.append(spelling[:-1])
+    return spellings
 
 
 def _minor(text: str | None) -> int | None:
