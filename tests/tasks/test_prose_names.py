@@ -59,3 +59,13 @@ def test_a_name_read_as_a_thing_is_a_person_when_the_chapter_has_it_speak():
     chapter = ("石剑回到山上，师父正在松下下棋。\n石剑笑道：“师父，我回来了。”\n"
                "师父不答。石剑又道：“山下出了事。”\n石剑听了，便坐在一旁。\n石剑等了半日。\n")
     assert read_chapter(chapter).get("石剑") == "Character"  # 剑 reads as a sword; swords do not say things
+
+
+def test_a_state_in_narration_is_what_befell_someone_not_what_they_said():
+    chapter = ("林动回到镇上。林动道：“我回来了。”\n林动受了重伤，躺了三天。\n柳青叹道：“回来伤了风，又该躺着了。”\n"
+               "柳青道：“你歇着。”林动笑了笑。柳青走了。\n")
+    messages = [{"id": None, "role": "user", "content": part, "chunk_id": index}
+                for index, part in enumerate(chapter.splitlines(keepends=True))]
+    document = asyncio.run(extract(messages, Canon(), None, zh=True, chapter=3, prose=True)).document
+    injured = {s["entity"] for s in document["states"] if s["key"] == "injury"}
+    assert injured == {"林动"}

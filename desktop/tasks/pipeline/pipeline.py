@@ -172,6 +172,8 @@ def _said_of(finding: Finding) -> bool:
         return False
     after = text[at + len(item["entity"]):at + len(item["entity"]) + 6]
     cue = str(item["value"]) if item["key"] not in ("alive",) else ""
+    if cue and re.search(r"[“「『\"]", after[:max(0, after.find(cue[:2]))] + cue[:1]):
+        return False  # 林黛玉叹道：“回来伤了风…: what she says, not what befell her
     return bool(cue and cue[:2] in after) or (item["key"] == "alive" and re.match(
         r"(?:已|便|就|竟|也)?(?:死|病逝|身亡|去世|过世|亡故|殁)", after) is not None)
 
