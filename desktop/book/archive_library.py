@@ -56,6 +56,13 @@ class SettingsLibrary:
             self._refresh_current(conn, [title])
         return setting_id
 
+    def retitle_setting(self, title: str, new_title: str) -> None:
+        """Every version of `title`, and its confirmed scale, now go by `new_title` (which must be free)."""
+        s = tables.settings.c
+        with self._writing() as conn:
+            conn.execute(tables.settings.update().where(s.title == title).values(title=new_title))
+            conn.execute(setting_scales.update().where(setting_scales.c.title == title).values(title=new_title))
+
     @staticmethod
     def _refresh_current(conn: sa.Connection, titles: Iterable[str]) -> None:
         """The newest surviving version of each title becomes the current one, in the table and the vector index."""

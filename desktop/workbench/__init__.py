@@ -9,6 +9,7 @@ from typing import Any, Callable
 from desktop.contracts import Changes
 from desktop.workbench.ops import audit as auditing
 from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
+from desktop.workbench.ops import library
 from desktop.workbench.ops import impact as retcon
 from desktop.workbench.ops import search as reading
 from desktop.workbench.ops import tasks as conversation
@@ -112,3 +113,11 @@ class Workbench(Session):
     set_base_persona = _operation(personas.set_base_persona)
     update_persona = _operation(personas.update_persona)
     revert_persona = _operation(personas.revert_persona)
+
+    # the settings library (设定库)
+    setting_entries = _query(library.setting_entries)
+    setting_entry = _query(library.setting_entry)
+    search_settings = _query(library.search_settings)
+    save_setting = _operation(library.save_setting)
+    use_as_scale = _operation(library.use_as_scale)
+    clear_scale = _operation(library.clear_scale)
