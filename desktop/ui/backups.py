@@ -95,7 +95,7 @@ class BackupsDialog(QDialog):
             self.table.addTopLevelItem(item)
         if chosen in self.snapshot_names():
             self.select(chosen)
-        self._summary = (self.tr("%1 snapshots.").replace("%1", str(len(snapshots))) if snapshots
+        self._summary = (self.tr("%n snapshot(s).", "", len(snapshots)) if snapshots
                          else self.tr("No snapshots yet: back up now to take the first."))
         self.status.setText(self._summary)
         self._update_buttons()

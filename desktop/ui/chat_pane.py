@@ -132,6 +132,8 @@ class ChatPane(QWidget):
     candidate_chosen = Signal(object, int, str)  # message id, candidate index, the (edited) text
     note_files_requested = Signal(list)  # text files to keep as notes in the active task
     note_file_chooser_requested = Signal()
+    new_task_requested = Signal()
+    switch_task_requested = Signal(object)  # the next open task's id, from the empty state
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -147,6 +149,9 @@ class ChatPane(QWidget):
         self.candidates.hide()
         self.drawer = ContextDrawer()
         self.drawer.hide()
+        self.empty = self._build_empty_state()
+        self._task_id = None
+        self._next_task_id = None
 
         self.input = ChatInput()
         self.input.setPlaceholderText(self.tr("Write to the active task — Enter sends, Shift+Enter for a new line, "
@@ -185,6 +190,7 @@ class ChatPane(QWidget):
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
         top_layout.addWidget(self.title)
+        top_layout.addWidget(self.empty, 3)
         top_layout.addWidget(self.history, 3)
         top_layout.addWidget(self.candidates, 2)
         self.split = QSplitter(Qt.Vertical)
@@ -210,8 +216,59 @@ class ChatPane(QWidget):
 
     # -- content ---------------------------------------------------------------------
 
+    def _build_empty_state(self) -> QWidget:
+        box = QWidget()
+        self.empty_text = QLabel()
+        self.empty_text.setWordWrap(True)
+        self.empty_text.setAlignment(Qt.AlignCenter)
+        self.switch_next_button = QPushButton()
+        self.switch_next_button.clicked.connect(lambda: self.switch_task_requested.emit(self._next_task_id))
+        self.new_task_button = QPushButton(self.tr("New task…"))
+        self.new_task_button.clicked.connect(self.new_task_requested)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.switch_next_button)
+        buttons.addWidget(self.new_task_button)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(box)
+        layout.addStretch(1)
+        layout.addWidget(self.empty_text)
+        layout.addLayout(buttons)
+        layout.addStretch(2)
+        box.hide()
+        return box
+
     def set_task_title(self, title: str) -> None:
         self.title.setText(title)
+
+    def show_task(self, active, next_open=None) -> None:
+        """The active task's title; with none active (the last one was settled), an explicit empty state that
+        offers the next open task and a new one. The context drawer forgets a context of another task."""
+        task_id = active.id if active is not None else None
+        if task_id != self._task_id:
+            self.drawer.set_context(None)
+            if task_id is not None and self.drawer.isVisible():
+                self.context_requested.emit()
+        self._task_id = task_id
+        if active is not None:
+            self.set_task_title(f"#{active.id} {active.title}")
+            self._show_empty(False)
+            return
+        self.set_task_title(self.tr("No active task"))
+        self._next_task_id = next_open.id if next_open is not None else None
+        self.switch_next_button.setVisible(next_open is not None)
+        if next_open is not None:
+            self.switch_next_button.setText(self.tr("Continue “%1”").replace("%1", next_open.title or ""))
+        self.empty_text.setText(self.tr("No task is active: the last one was settled or closed.") + "\n" +
+                                self.tr("Continue an open task, start a new one, or just type below — your first "
+                                        "words start a task."))
+        self._show_empty(True)
+
+    def _show_empty(self, empty: bool) -> None:
+        if self._streaming:
+            empty = False
+        self.empty.setVisible(empty)
+        self.history.setVisible(not empty)
 
     def set_commands(self, commands: list[dict]) -> None:
         self.input.set_commands(commands)
@@ -264,6 +321,8 @@ class ChatPane(QWidget):
     def begin_reply(self, user_text: str) -> None:
         """Show the author's words at once and an empty reply that tokens will fill."""
         self.candidates.hide()
+        self.empty.hide()
+        self.history.show()
         if not user_text.startswith("/"):
             self._append_message("user", user_text)
         cursor = self._block_for("assistant")

@@ -149,6 +149,11 @@ class GraphInspector(QWidget):
         row.addStretch(1)
         layout.addLayout(row)
         layout.addWidget(self.hooks, 1)
+        self.hooks_empty = QLabel()  # what hooks are and where they come from, while there are none to list
+        self.hooks_empty.setWordWrap(True)
+        self.hooks_empty.setAlignment(Qt.AlignTop | Qt.AlignLeft)
+        self.hooks_empty.setTextFormat(Qt.PlainText)
+        layout.addWidget(self.hooks_empty, 1)
         return tab
 
     # -- content from the workbench ----------------------------------------------------------
@@ -302,6 +307,25 @@ class GraphInspector(QWidget):
                 for column in range(6):
                     row.setForeground(column, QBrush(QColor(WARNING_COLOUR)))
             self.hooks.addTopLevelItem(row)
+        self._explain_hooks(bool(self._snapshot.get("hooks")))
+
+    def _explain_hooks(self, any_hooks: bool) -> None:
+        listed = self.hooks.topLevelItemCount() > 0
+        self.hooks.setVisible(listed)
+        self.hooks_empty.setVisible(not listed)
+        if listed:
+            return
+        if any_hooks:
+            self.hooks_empty.setText(self.tr("No hook matches this filter. Choose “All hooks” to see every one."))
+            return
+        self.hooks_empty.setText(
+            self.tr("No hooks yet.") + "\n\n" +
+            self.tr("A hook (foreshadowing) is a question or promise the story plants to pay off later: where the jade "
+                    "came from, a vow to return. Each has the chapter it was planted in, perhaps a chapter it is due "
+                    "by, and the chapter that resolves it.") + "\n\n" +
+            self.tr("Hooks appear here when a settlement or the extraction of imported chapters finds one: mention a "
+                    "mystery in a task and settle it, or import chapters. An unresolved hook past its due chapter "
+                    "is marked overdue."))
 
     def hook_rows(self) -> list[tuple[str, str]]:
         return [(self.hooks.topLevelItem(i).text(0), self.hooks.topLevelItem(i).text(1))

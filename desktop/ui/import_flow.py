@@ -42,7 +42,7 @@ class ImportFlow(QObject):
 
     def _preview(self, dialog: ImportPreviewDialog, pattern: str, lines: list[str]) -> None:
         self._rule = (pattern, list(lines))
-        dialog.set_busy(self.tr("Reading %1 files…").replace("%1", str(len(dialog.paths))))
+        dialog.set_busy(self.tr("Reading %n file(s)…", "", len(dialog.paths)))
         op = run_op(dialog, self.workbench.preview_import(dialog.paths, heading_pattern=pattern or None,
                                                           heading_lines=tuple(lines)))
         op.success(dialog.set_preview).failure(lambda error: self._preview_failed(dialog, error))
@@ -63,7 +63,7 @@ class ImportFlow(QObject):
                    heading_lines: tuple[str, ...] = ()) -> bool:
         """Import in the background lane; False (and the author told) while other work must finish first."""
         files = [Path(p) for p in paths]
-        op = self.lane.run(self.tr("Importing %1 files…").replace("%1", str(len(files))),
+        op = self.lane.run(self.tr("Importing %n file(s)…", "", len(files)),
                            lambda progress, cancel: self.workbench.import_paths(
                                files, on_conflict=on_conflict, heading_pattern=heading_pattern,
                                heading_lines=heading_lines, progress=progress, cancel=cancel))

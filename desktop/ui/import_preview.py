@@ -58,7 +58,7 @@ class ImportPreviewDialog(QDialog):
         self._asked_rule: tuple[str, list[str]] = ("", [])
         self.question: QMessageBox | None = None
         self.setWindowTitle(self.tr("Import preview"))
-        self.headline = QLabel(self.tr("Reading %1 files…").replace("%1", str(len(self.paths))))
+        self.headline = QLabel(self.tr("Reading %n file(s)…", "", len(self.paths)))
         self.headline.setWordWrap(True)
         self.chapters = _tree([self.tr("Chapter"), self.tr("Title"), self.tr("Characters"), self.tr("Status")])
         self.dropped = _tree([self.tr("File"), self.tr("What"), self.tr("Where"), self.tr("Sample")])

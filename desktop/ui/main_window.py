@@ -111,6 +111,8 @@ class MainWindow(QMainWindow):
         self.chat.candidate_chosen.connect(self._choose_candidate)
         self.chat.note_files_requested.connect(self.notes.add_files)
         self.chat.note_file_chooser_requested.connect(self.notes.choose_file)
+        self.chat.new_task_requested.connect(self.sidebar.ask_new_task)
+        self.chat.switch_task_requested.connect(self._switch_task)
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
@@ -169,7 +171,7 @@ class MainWindow(QMainWindow):
     def _show_tasks(self, tasks: list[Task]) -> None:
         self.sidebar.set_tasks(tasks)
         active = next((t for t in tasks if t.status == "active"), None)
-        self.chat.set_task_title(f"#{active.id} {active.title}" if active else self.tr("No active task"))
+        self.chat.show_task(active, next((t for t in tasks if t.status == "open"), None))
 
     def _load_messages(self) -> None:
         self._read(self.workbench.messages()).success(self.chat.set_messages)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QFont, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
+    QLabel,
     QLineEdit,
     QMenu,
     QToolButton,
@@ -120,6 +121,12 @@ class TaskSidebar(QWidget):
         self.tree.customContextMenuRequested.connect(self._on_context_menu)
         self.tree.itemDoubleClicked.connect(self._on_item_double_clicked)
         self.tree.currentItemChanged.connect(lambda *_: self._update_actions())
+        self.tree.setTextElideMode(Qt.ElideMiddle)  # a cut title keeps its start and its end
+        # The selected task's full title, for titles the column cuts (a tooltip-free way to read them).
+        self.full_title = QLabel()
+        self.full_title.setWordWrap(True)
+        self.full_title.setTextFormat(Qt.PlainText)
+        self.full_title.setForegroundRole(QPalette.PlaceholderText)
 
         buttons = QHBoxLayout()
         buttons.setSpacing(2)
@@ -133,6 +140,7 @@ class TaskSidebar(QWidget):
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(buttons)
         layout.addWidget(self.tree, 1)
+        layout.addWidget(self.full_title)
         self._dialog: NewTaskDialog | None = None
         self._update_actions()
 
@@ -151,10 +159,17 @@ class TaskSidebar(QWidget):
 
     # -- content -------------------------------------------------------------------------
 
+    def ask_new_task(self) -> None:
+        """Open the new-task dialog (the chat's empty state offers it too)."""
+        self._on_new()
+
     def set_tasks(self, tasks: list[Task]) -> None:
         selected = self.selected_task_id()
+        was_active = self._active
         self._tasks = {t.id: t for t in tasks}
         self._active = next((t.id for t in tasks if t.status == "active"), None)
+        if self._active != was_active:
+            selected = self._active  # the highlight follows a switch, a new task, or a settled one leaving
         self.tree.clear()
         bold = QFont(self.font())
         bold.setBold(True)
@@ -169,6 +184,8 @@ class TaskSidebar(QWidget):
             for task in members:
                 self.tree.addTopLevelItem(self._row(task, bold))
         self.select_task(selected if selected in self._tasks else self._active)
+        if self.selected_task_id() is None:
+            self.tree.setCurrentItem(None)
         self._update_actions()
 
     def _row(self, task: Task, bold: QFont) -> QTreeWidgetItem:
@@ -200,6 +217,7 @@ class TaskSidebar(QWidget):
             if task_id is not None and item.data(0, Qt.UserRole) == task_id:
                 self.tree.setCurrentItem(item)
                 return
+        self.tree.setCurrentItem(None)
 
     def selected_task_id(self):
         item = self.tree.currentItem()
@@ -217,6 +235,8 @@ class TaskSidebar(QWidget):
     def _update_actions(self) -> None:
         task = self._tasks.get(self.selected_task_id())
         status = task.status if task else None
+        self.full_title.setText(f"#{task.id} {task.title}" if task is not None else "")
+        self.full_title.setVisible(task is not None)
         self.switch_action.setEnabled(status == "open")
         self.restart_action.setEnabled(status in ("closed", "archived"))
         self.settle_action.setEnabled(status in ("open", "active"))

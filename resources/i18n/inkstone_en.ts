@@ -90,6 +90,13 @@
         <source>Cancel</source>
         <translation />
     </message>
+    <message numerus="yes">
+        <source>%n snapshot(s).</source>
+        <translation>
+            <numerusform>%n snapshot.</numerusform>
+            <numerusform>%n snapshots.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BookUpkeep</name>
@@ -285,6 +292,26 @@
     </message>
     <message>
         <source>(nearly the same as the previous reply, even after a second try)</source>
+        <translation />
+    </message>
+    <message>
+        <source>No active task</source>
+        <translation />
+    </message>
+    <message>
+        <source>New task…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Continue “%1”</source>
+        <translation />
+    </message>
+    <message>
+        <source>No task is active: the last one was settled or closed.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Continue an open task, start a new one, or just type below — your first words start a task.</source>
         <translation />
     </message>
 </context>
@@ -611,6 +638,22 @@
     </message>
     <message>
         <source>Move “As of chapter” later to see it, or click another entity.</source>
+        <translation />
+    </message>
+    <message>
+        <source>No hook matches this filter. Choose “All hooks” to see every one.</source>
+        <translation />
+    </message>
+    <message>
+        <source>No hooks yet.</source>
+        <translation />
+    </message>
+    <message>
+        <source>A hook (foreshadowing) is a question or promise the story plants to pay off later: where the jade came from, a vow to return. Each has the chapter it was planted in, perhaps a chapter it is due by, and the chapter that resolves it.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hooks appear here when a settlement or the extraction of imported chapters finds one: mention a mystery in a task and settle it, or import chapters. An unresolved hook past its due chapter is marked overdue.</source>
         <translation />
     </message>
 </context>
@@ -1893,6 +1936,20 @@
         <source>Importing %1 files…</source>
         <translation />
     </message>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>Reading %n file…</numerusform>
+            <numerusform>Reading %n files…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Importing %n file(s)…</source>
+        <translation>
+            <numerusform>Importing %n file…</numerusform>
+            <numerusform>Importing %n files…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ImportPreviewDialog</name>
@@ -2107,6 +2164,13 @@
     <message>
         <source>The split may be wrong: look at the suspect headings and the warnings, and fix the heading rule below if need be.</source>
         <translation />
+    </message>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>Reading %n file…</numerusform>
+            <numerusform>Reading %n files…</numerusform>
+        </translation>
     </message>
 </context>
 <context>

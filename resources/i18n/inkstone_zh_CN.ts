@@ -90,6 +90,12 @@
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message numerus="yes">
+        <source>%n snapshot(s).</source>
+        <translation>
+            <numerusform>共 %n 个快照。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>BookUpkeep</name>
@@ -286,6 +292,26 @@
     <message>
         <source>(nearly the same as the previous reply, even after a second try)</source>
         <translation>（与上一条回复几乎相同，重新生成后仍然如此）</translation>
+    </message>
+    <message>
+        <source>No active task</source>
+        <translation>没有进行中的任务</translation>
+    </message>
+    <message>
+        <source>New task…</source>
+        <translation>新建任务…</translation>
+    </message>
+    <message>
+        <source>Continue “%1”</source>
+        <translation>继续“%1”</translation>
+    </message>
+    <message>
+        <source>No task is active: the last one was settled or closed.</source>
+        <translation>当前没有进行中的任务：上一个已结算或关闭。</translation>
+    </message>
+    <message>
+        <source>Continue an open task, start a new one, or just type below — your first words start a task.</source>
+        <translation>可以继续一个未完成的任务、新建任务，或直接在下方输入——第一句话就会开启一个新任务。</translation>
     </message>
 </context>
 <context>
@@ -612,6 +638,22 @@
     <message>
         <source>Move “As of chapter” later to see it, or click another entity.</source>
         <translation>把“截至章节”往后移即可看到，或点选其他条目。</translation>
+    </message>
+    <message>
+        <source>No hook matches this filter. Choose “All hooks” to see every one.</source>
+        <translation>没有符合此筛选的伏笔。选“全部伏笔”可查看所有伏笔。</translation>
+    </message>
+    <message>
+        <source>No hooks yet.</source>
+        <translation>还没有伏笔。</translation>
+    </message>
+    <message>
+        <source>A hook (foreshadowing) is a question or promise the story plants to pay off later: where the jade came from, a vow to return. Each has the chapter it was planted in, perhaps a chapter it is due by, and the chapter that resolves it.</source>
+        <translation>伏笔是故事埋下、留待日后回收的疑问或承诺：比如那块玉的来历、一句“我一定回来”。每个伏笔记有埋下的章节，可能有应回收的期限章节，以及回收它的章节。</translation>
+    </message>
+    <message>
+        <source>Hooks appear here when a settlement or the extraction of imported chapters finds one: mention a mystery in a task and settle it, or import chapters. An unresolved hook past its due chapter is marked overdue.</source>
+        <translation>结算或导入章节的提取发现伏笔时，它会出现在这里：在任务里谈到一个悬念并结算，或导入章节即可。超过期限仍未回收的伏笔会标为逾期。</translation>
     </message>
 </context>
 <context>
@@ -1893,6 +1935,18 @@
         <source>Importing %1 files…</source>
         <translation>正在导入 %1 个文件…</translation>
     </message>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个文件…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Importing %n file(s)…</source>
+        <translation>
+            <numerusform>正在导入 %n 个文件…</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ImportPreviewDialog</name>
@@ -2107,6 +2161,12 @@
     <message>
         <source>The split may be wrong: look at the suspect headings and the warnings, and fix the heading rule below if need be.</source>
         <translation>分章可能有误：请查看“疑似标题”和“警告”，必要时在下方修改标题规则。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n file(s)…</source>
+        <translation>
+            <numerusform>正在读取 %n 个文件…</numerusform>
+        </translation>
     </message>
 </context>
 <context>
