@@ -403,7 +403,7 @@ class ChatPane(QWidget):
         cursor.removeSelectedText()
         cursor.setCharFormat(QTextCharFormat())
         for line in self._steps:
-            cursor.insertHtml(f"<span style='color:{MUTED_COLOUR}'>🔍 {html.escape(line)}</span>")
+            cursor.insertHtml(f"<span style='color:{MUTED_COLOUR}'>▸ {html.escape(line)}</span>")
             cursor.insertBlock()
             cursor.setCharFormat(QTextCharFormat())
         cursor.insertMarkdown(self._stream_text.strip() or "…")
