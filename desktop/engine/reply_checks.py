@@ -32,11 +32,14 @@ def is_lookup_dump(reply: str, trace: list[dict]) -> bool:
     content = [line for line in lines if not _LOOKUP_HEADING.match(line)]
     if not content:
         return headed
-    copied = 0
+    copied, calls = 0, 0
     for line in content:
         bare = _plain(line)
+        calls += bool(_CALL_LINE.match(line))
         if _CALL_LINE.match(line) or not bare or (found and len(bare) >= 4 and bare in found):
             copied += 1
+    if not headed and not calls and len(content) < 2:
+        return False  # one found fact given back as the whole answer still answers
     share = copied / len(content)
     return share >= DUMP_SHARE or (headed and share >= DUMP_SHARE / 2)
 

@@ -112,6 +112,8 @@ def test_what_counts_as_a_dump_and_as_a_repeat():
     assert is_lookup_dump("李四（Character）\n- 李四 OWNS 青锋剑", trace)
     assert not is_lookup_dump("李四有一把青锋剑。他一直带在身边，试炼时也许会用上。", trace)
     assert not is_lookup_dump("", trace)
+    assert not is_lookup_dump("- 李四 OWNS 青锋剑", trace)  # one fact given back is still an answer
+    assert is_lookup_dump("facts_as_of(李四, 5) →\n- 李四 OWNS 青锋剑", trace)
     assert is_repeat("张三可以先去外门报名，再在试炼里遇到李四。", "张三可以先去外门报名, 再在试炼里遇到李四!")
     assert is_repeat("Elizabeth walks to Netherfield in the rain.", "Elizabeth walks to Netherfield in the rain")
     assert not is_repeat("好的。", "好的。")  # too short to matter
