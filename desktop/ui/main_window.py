@@ -363,6 +363,8 @@ class MainWindow(QMainWindow):
         self.workbench.settings = settings
         if settings.theme != old.theme:
             apply_theme(QApplication.instance(), settings.theme)
+        if settings.language != old.language:  # the panes build their words once: say when the new ones come
+            self.statusBar().showMessage(self.tr("The new language applies after Inkstone restarts."), 15000)
         reload = any(getattr(old, f) != getattr(settings, f) for f in _ENGINE_FIELDS)
         run_op(self, self._save_settings(reload))
 

@@ -1191,6 +1191,10 @@
         <source>Model busy: building the story bible</source>
         <translation />
     </message>
+    <message>
+        <source>The new language applies after Inkstone restarts.</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>WindowMenus</name>

@@ -1190,6 +1190,10 @@
         <source>Model busy: building the story bible</source>
         <translation>模型忙碌：正在建立设定集</translation>
     </message>
+    <message>
+        <source>The new language applies after Inkstone restarts.</source>
+        <translation>新的界面语言将在重启 Inkstone 后生效。</translation>
+    </message>
 </context>
 <context>
     <name>WindowMenus</name>

@@ -47,3 +47,9 @@ def test_the_dark_theme_makes_the_title_and_the_graph_names_light_without_a_rest
     window._apply_settings(type(settings)(**{**settings.__dict__, "theme": "light"}))
     qtbot.waitUntil(lambda: max(lightness_of_names(window)) < 100)
     assert title.palette().color(title.foregroundRole()).lightness() < 100
+
+
+def test_a_language_change_says_plainly_that_it_applies_after_a_restart(qtbot, window_zh):
+    settings = window_zh.workbench.settings
+    window_zh._apply_settings(type(settings)(**{**settings.__dict__, "language": "en"}))
+    assert window_zh.statusBar().currentMessage() == "新的界面语言将在重启 Inkstone 后生效。"
