@@ -33,6 +33,7 @@ from desktop.ui.note_keeper import NoteKeeper
 from desktop.ui.review_desk import ReviewDesk
 from desktop.ui.review_queue import ReviewQueue
 from desktop.ui.settings_dialog import SettingsDialog
+from desktop.ui.settings_library import SettingsLibrary
 from desktop.ui.settlement_review import SettlementReview
 from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
@@ -84,6 +85,7 @@ class MainWindow(QMainWindow):
         self.failed = FailedSettlements(self, workbench, self._dialogs, self._needs_book)
         self.undoer = SettlementUndo(self, workbench, self._dialogs, self._needs_book)
         self.audit = ManuscriptAudit(self, workbench, self.background, self._dialogs, self._needs_book)
+        self.library = SettingsLibrary(self, workbench, self._dialogs, self._needs_book)
         self.opener = BookOpener(self, workbench, self._dialogs)
         self.menus = WindowMenus(self)
 

@@ -32,6 +32,7 @@ class WindowMenus(QObject):
         book.addAction(self._action(self.tr("Failed settlements…"), "Ctrl+Shift+F", w.failed.open))
         book.addAction(self._action(self.tr("Undo a settlement…"), "Ctrl+Shift+U", w.undoer.open))
         book.addAction(self._action(self.tr("Audit the manuscript…"), "Ctrl+Shift+A", w.audit.open))
+        book.addAction(self._action(self.tr("Settings library…"), "Ctrl+Shift+L", w.library.open))
         book.addSeparator()
         book.addAction(self._action(self.tr("Quit"), QKeySequence.Quit, w.close))
         tasks = w.menuBar().addMenu(self.tr("&Task"))

@@ -15,6 +15,7 @@ from desktop.progress import Cancelled, Progress
 from tests.ui.fakes_audit import AuditFake
 from tests.ui.fakes_extract import PREVIEW, ExtractFake, task_proposal
 from tests.ui.fakes_impact import ImpactFake
+from tests.ui.fakes_library import LibraryFake
 
 TASKS = [
     Task(1, "主线大纲", "outline", "active", 4, None, "2024-05-01T10:00:00+00:00"),
@@ -128,7 +129,7 @@ def snapshot(as_of: int | None = None, entity: str | None = None) -> dict:
     return {"as_of": as_of, "entities": entities, "relations": relations, "hooks": hooks}
 
 
-class FakeWorkbench(ImpactFake, ExtractFake, AuditFake):
+class FakeWorkbench(ImpactFake, ExtractFake, AuditFake, LibraryFake):
     """The workbench contract with canned data; records every call so tests can say what the window asked for."""
 
     def __init__(self, *, with_book: bool = True):
