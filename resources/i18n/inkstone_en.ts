@@ -1199,6 +1199,10 @@
 <context>
     <name>WindowMenus</name>
     <message>
+        <source>Settings library…</source>
+        <translation />
+    </message>
+    <message>
         <source>&amp;Book</source>
         <translation />
     </message>
@@ -2839,6 +2843,133 @@ From: %3</source>
     </message>
     <message>
         <source>holds</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>SettingsLibraryDialog</name>
+    <message>
+        <source>%1 entries</source>
+        <translation />
+    </message>
+    <message>
+        <source>(no category)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add a scale</source>
+        <translation />
+    </message>
+    <message>
+        <source>All entries</source>
+        <translation />
+    </message>
+    <message>
+        <source>An exact title, or words to search for…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Category</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose an entry to see the scale read from it.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation />
+    </message>
+    <message>
+        <source>Confirm scale</source>
+        <translation />
+    </message>
+    <message>
+        <source>Confirmation cleared: the scale is read from the text again.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Confirmed by you: continuity ranks realms by these levels.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Confirmed by you: this entry defines no scale.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Keyword search (the embedder is not loaded)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Look up title</source>
+        <translation />
+    </message>
+    <message>
+        <source>New entry</source>
+        <translation />
+    </message>
+    <message>
+        <source>No scale read from this text. Add one by hand if it defines one.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Nothing found for “%1”.</source>
+        <translation />
+    </message>
+    <message>
+        <source>One scale a row, lowest level first: 炼气 &lt; 筑基 &lt; 金丹</source>
+        <translation />
+    </message>
+    <message>
+        <source>Read from the text, lowest first (not confirmed). Edit a row by double-clicking it.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation />
+    </message>
+    <message>
+        <source>Save</source>
+        <translation />
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Scale confirmed.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search by meaning</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search</source>
+        <translation />
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settings library</source>
+        <translation />
+    </message>
+    <message>
+        <source>Sub-levels: %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Title</source>
+        <translation />
+    </message>
+    <message>
+        <source>Use as scale</source>
         <translation />
     </message>
 </context>

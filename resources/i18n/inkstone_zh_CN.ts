@@ -1198,6 +1198,10 @@
 <context>
     <name>WindowMenus</name>
     <message>
+        <source>Settings library…</source>
+        <translation>设定库…</translation>
+    </message>
+    <message>
         <source>&amp;Book</source>
         <translation>书(&amp;B)</translation>
     </message>
@@ -2838,6 +2842,133 @@ From: %3</source>
     <message>
         <source>holds</source>
         <translation>持有</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsLibraryDialog</name>
+    <message>
+        <source>%1 entries</source>
+        <translation>共 %1 条</translation>
+    </message>
+    <message>
+        <source>(no category)</source>
+        <translation>（未分类）</translation>
+    </message>
+    <message>
+        <source>Add a scale</source>
+        <translation>添加等级体系</translation>
+    </message>
+    <message>
+        <source>All entries</source>
+        <translation>全部条目</translation>
+    </message>
+    <message>
+        <source>An exact title, or words to search for…</source>
+        <translation>输入准确标题，或要搜索的词…</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>分类</translation>
+    </message>
+    <message>
+        <source>Choose an entry to see the scale read from it.</source>
+        <translation>选择一个条目，查看从中读出的等级体系。</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>清除确认</translation>
+    </message>
+    <message>
+        <source>Confirm scale</source>
+        <translation>确认等级体系</translation>
+    </message>
+    <message>
+        <source>Confirmation cleared: the scale is read from the text again.</source>
+        <translation>已清除确认：重新从正文读取等级体系。</translation>
+    </message>
+    <message>
+        <source>Confirmed by you: continuity ranks realms by these levels.</source>
+        <translation>已由你确认：连贯性检查按这些等级判断境界高低。</translation>
+    </message>
+    <message>
+        <source>Confirmed by you: this entry defines no scale.</source>
+        <translation>已由你确认：此条目不定义等级体系。</translation>
+    </message>
+    <message>
+        <source>Keyword search (the embedder is not loaded)</source>
+        <translation>关键词搜索（向量模型未加载）</translation>
+    </message>
+    <message>
+        <source>Look up title</source>
+        <translation>按标题查找</translation>
+    </message>
+    <message>
+        <source>New entry</source>
+        <translation>新建条目</translation>
+    </message>
+    <message>
+        <source>No scale read from this text. Add one by hand if it defines one.</source>
+        <translation>未从正文读出等级体系。如确有，请手动添加。</translation>
+    </message>
+    <message>
+        <source>Nothing found for “%1”.</source>
+        <translation>没有找到与“%1”相关的条目。</translation>
+    </message>
+    <message>
+        <source>One scale a row, lowest level first: 炼气 &lt; 筑基 &lt; 金丹</source>
+        <translation>每行一个体系，由低到高：炼气 &lt; 筑基 &lt; 金丹</translation>
+    </message>
+    <message>
+        <source>Read from the text, lowest first (not confirmed). Edit a row by double-clicking it.</source>
+        <translation>从正文读出，由低到高（未确认）。双击一行可编辑。</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Saved “%1”.</source>
+        <translation>已保存“%1”。</translation>
+    </message>
+    <message>
+        <source>Scale confirmed.</source>
+        <translation>等级体系已确认。</translation>
+    </message>
+    <message>
+        <source>Search by meaning</source>
+        <translation>语义搜索</translation>
+    </message>
+    <message>
+        <source>Search results</source>
+        <translation>搜索结果</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>Settings library</source>
+        <translation>设定库</translation>
+    </message>
+    <message>
+        <source>Sub-levels: %1</source>
+        <translation>小境界：%1</translation>
+    </message>
+    <message>
+        <source>Title</source>
+        <translation>标题</translation>
+    </message>
+    <message>
+        <source>Use as scale</source>
+        <translation>用作等级体系</translation>
     </message>
 </context>
 </TS>
