@@ -112,14 +112,16 @@ class SettingsLibraryDialog(QDialog):
         self.scale_box = QGroupBox(self.tr("Use as scale"))
         self.scale_state = QLabel()
         self.scale_state.setWordWrap(True)
+        self.scale_state.setTextFormat(Qt.PlainText)
+        self.scale_state.setMinimumHeight(self.fontMetrics().lineSpacing() * 3)  # state and sub-levels, never cut
         self.scale_list = QListWidget()  # one scale a row, its levels lowest first: "炼气 < 筑基 < 金丹"
-        self.scale_list.setMaximumHeight(110)
+        self.scale_list.setMaximumHeight(self.fontMetrics().lineSpacing() * 5)
         self.scale_list.setToolTip(self.tr("One scale a row, lowest level first: 炼气 < 筑基 < 金丹"))
         self.scale_list.setEditTriggers(QAbstractItemView.DoubleClicked | QAbstractItemView.EditKeyPressed
                                         | QAbstractItemView.SelectedClicked)
         self.add_scale_button = QPushButton(self.tr("Add a scale"))
         self.add_scale_button.clicked.connect(self._add_scale_row)
-        self.remove_scale_button = QPushButton(self.tr("Remove"))
+        self.remove_scale_button = QPushButton(self.tr("Remove row"))
         self.remove_scale_button.clicked.connect(self._remove_scale_row)
         self.use_button = QPushButton(self.tr("Confirm scale"))
         self.use_button.clicked.connect(self.use_as_scale)

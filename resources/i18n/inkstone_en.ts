@@ -2925,7 +2925,7 @@ From: %3</source>
         <translation />
     </message>
     <message>
-        <source>Remove</source>
+        <source>Remove row</source>
         <translation />
     </message>
     <message>

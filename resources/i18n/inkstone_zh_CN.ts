@@ -2923,8 +2923,8 @@ From: %3</source>
         <translation>从正文读出，由低到高（未确认）。双击一行可编辑。</translation>
     </message>
     <message>
-        <source>Remove</source>
-        <translation>删除</translation>
+        <source>Remove row</source>
+        <translation>删除此行</translation>
     </message>
     <message>
         <source>Save</source>

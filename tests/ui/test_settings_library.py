@@ -3,9 +3,15 @@ the scale read from an entry's prose — all through the workbench (the fake her
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from desktop.ui.settings_library import levels_of
+
+SHOTS = Path("/work/shots")
 
 
 def open_library(qtbot, window):
@@ -80,3 +86,13 @@ def test_an_edit_is_saved_through_the_workbench_and_a_bad_one_loses_nothing(qtbo
 def test_levels_typed_in_a_row_split_on_the_usual_separators():
     assert levels_of("炼气 < 筑基 → 金丹、元婴") == ["炼气", "筑基", "金丹", "元婴"]
     assert levels_of("Bronze, Silver -> Gold") == ["Bronze", "Silver", "Gold"]
+
+
+def test_the_dialog_in_chinese(qtbot, window, chinese):
+    dialog = open_library(qtbot, window)
+    assert dialog.windowTitle() == "设定库"
+    assert dialog.use_button.text() == "确认等级体系" and dialog.scale_box.title() == "用作等级体系"
+    words = [w.text() for w in dialog.findChildren(QAbstractButton) + dialog.findChildren(QLabel)]
+    assert [w for w in words if re.search(r"[A-Za-z]{3,}", w) and not re.search(r"[\u4e00-\u9fff]", w)] == []
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(SHOTS / "settings_library_zh.png"))
