@@ -38,6 +38,7 @@ _STAGE = re.compile(r"^(?:[一二两三四五六七八九十百\d]+[层重阶级
 _SUBLEVEL_CLAUSE = r"(?:又|共|各|亦)?(?:分为|分成|分|有)([^，,。；;\n]+)"
 _ZH_CHARS = 6   # a Chinese level name is short: 炼气, 大斗师, 斗之气, 练气境
 _EN_WORDS = 3   # an English one is a few words: Bronze, Grand Master
+_BARE_LEAD, _BARE_ZH_CHARS = 8, 4  # a bare list (no word saying it is a scale): a short lead, short names
 
 
 @dataclass
@@ -93,6 +94,7 @@ def _from_items(items: list[str], kind: str, sentence: str, inner: dict[int, str
     items[0] = _lead_split(items[0])[1]
     if kind != "arrow":
         items[0] = re.split(r"[，,]", items[0])[-1]
+    raw_last = items[-1].strip()
     if kind != "comma":
         items[-1] = re.split(r"[，,；;]", items[-1])[0]  # "Gold, from weakest to strongest": a clause after it
     if _is_zh(items[-1]):
@@ -116,11 +118,24 @@ def _from_items(items: list[str], kind: str, sentence: str, inner: dict[int, str
     high_first = bool(_HIGH_FIRST.search(lead))
     graded = len({level[-1] for level in levels}) == 1 and levels[0][-1] in _GRADE_SUFFIX and _is_zh(levels[0])
     ordered = low_first or high_first or "<" in sentence or "＜" in sentence
-    if not (about_scales or ordered or graded or _RANK_WORDS.search(lead)):
+    if not (ordered or graded or _RANK_WORDS.search(lead)) and not (
+            about_scales and raw_last == items[-1].strip() and _bare_list(kind, lead, levels)):
         return None
     if high_first or (kind == "arrow" and re.search(r"[^-=]>|＞", sentence) and _HIGH_FIRST.search(sentence)):
         levels.reverse()
     return Scale(tuple(levels), sublevels)
+
+
+def _bare_list(kind: str, lead: str, levels: list[str]) -> bool:
+    """In an entry about a scale, a list with no word saying so still counts when it is nothing but level names:
+    "炼气、筑基、金丹", "境界：炼气、筑基、金丹" or "Bronze → Silver → Gold" — a whole clause of short names, never
+    clauses strung with commas nor names inside a longer sentence."""
+    lead = lead.strip()
+    if kind == "comma" or len(lead) > _BARE_LEAD or (lead and lead[-1] not in "：:"):
+        return False
+    if _is_zh(levels[0]):
+        return all(len(level) <= _BARE_ZH_CHARS for level in levels)
+    return all(len(level.split()) <= 2 and level[:1].isupper() for level in levels)
 
 
 def _lead_split(item: str) -> tuple[str, str]:

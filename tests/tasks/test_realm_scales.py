@@ -147,3 +147,10 @@ def test_the_book_ranks_with_its_prose_scale_and_the_confirmed_one_after_an_edit
 ])
 def test_phrasings_beyond_the_templates(text, levels):
     assert [s.levels for s in parse_scales(text)] == [levels]
+
+
+def test_a_whole_novel_of_prose_yields_no_scale(corpus_dir):
+    # 红楼梦 (37k sentences, lists of names, gifts and dishes everywhere) and Pride and Prejudice (17k).
+    for path in (corpus_dir / "zh" / "hongloumeng.txt", corpus_dir / "en" / "pride-and-prejudice.txt"):
+        paragraphs = [p for p in path.read_text(encoding="utf-8").splitlines() if p.strip()]
+        assert [s.levels for p in paragraphs for s in parse_scales(p)] == []
