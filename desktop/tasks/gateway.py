@@ -15,7 +15,7 @@ from desktop.engine.prompts.gateway import SUMMARISE
 from desktop.progress import Cancelled, CancelToken
 from desktop.tasks import commands, notes, turns
 from desktop.tasks.commands import Command
-from desktop.tasks.continuity import check_text
+from desktop.tasks.continuity import chapter_of_draft, check_text
 from desktop.tasks.context import CONTINUE, NEW, RESTART, SETTLE, SWITCH, Context, ContextBuilder, SummaryJob
 from desktop.tasks.queues import TaskError, TaskQueues
 from desktop.tasks.runstore import RunStore, run_inline
@@ -424,8 +424,12 @@ class Gateway:
                 raise commands.CommandError("nothing to check: write /check followed by the text, "
                                             "or ask for a draft first")
             text = replies[-1]["content"]
-        chapter = turns.main_pointer(self.book)
-        report = check_text(self.book, text, chapter["chapter"] if chapter else self.book.plan.current_chapter())
+        # A draft that opens with its heading (第二十一回 …) is checked as of that chapter, else the pointer's.
+        heading = chapter_of_draft(text)
+        pointer = turns.main_pointer(self.book)
+        chapter = heading if heading is not None else \
+            pointer["chapter"] if pointer else self.book.plan.current_chapter()
+        report = check_text(self.book, text, chapter)
         return (task["id"] if task else None), report
 
     def _store_check(self, task_id: int, notice: str, report: dict) -> None:

@@ -265,3 +265,13 @@ def test_check_in_the_chat_reports_on_the_last_draft_and_keeps_the_report_in_the
     assert said.check["issues"][0]["fact"].startswith("李四 OWNS 青锋剑")
     last = canon.archive.messages(said.task_id)[-1]
     assert last["role"] == "tool" and last["meta"]["check"] == said.check and "1 处问题" in said.notice
+
+
+def test_check_in_the_chat_reads_the_chapter_from_the_drafts_own_heading(canon, queues, builder):
+    apply_doc(canon, {"chapter": 10, "entities": [{"kind": "Character", "name": "王五"}],
+                      "relations": [{"type": "OWNS", "from": "王五", "to": "青锋剑"}],
+                      "ends": [{"type": "OWNS", "from": "李四", "to": "青锋剑"}]})
+    queues.new("章节：第十二章", "chapter")
+    gw = gateway(canon, queues, builder, Model())
+    assert say(gw, "/检查 第十二章 夜雨\n王五挥动青锋剑。").check["issues"] == []  # his since chapter 10
+    assert say(gw, "/检查 王五挥动青锋剑。").check["issues"]  # no heading: the pointer's chapter 5, still 李四's
