@@ -4,10 +4,13 @@ and "use as scale" — which continuity then ranks realms by."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 
+import numpy as np
 import pytest
 
 from desktop.book.errors import BookError
+from desktop.engine.embed import Embedder
 from desktop.workbench import Workbench
 from tests.tasks.test_continuity import CANON
 
@@ -94,3 +97,61 @@ def test_use_as_scale_refuses_an_entry_that_states_none_unless_given_levels(work
         asyncio.run(workbench.use_as_scale("青云宗"))
     entry = asyncio.run(workbench.use_as_scale("青云宗", [["外门", "内门", "真传"]]))
     assert entry["scale_confirmed"] and entry["scales"] == [["外门", "内门", "真传"]]
+
+
+class ConceptEmbedder(Embedder):
+    """A stand-in that embeds by concept, so meaning can be told from shared words: weapons, factions, the rest."""
+
+    name = "concepts"
+    CONCEPTS = (("剑", "兵器", "刀"), ("宗", "势力", "门派"))
+
+    def __init__(self, dim: int):
+        super().__init__()
+        self.dim = dim
+
+    def _load(self) -> None:
+        pass
+
+    def _encode(self, texts):
+        vectors = np.full((len(texts), self.dim), 0.01, dtype=np.float32)
+        for row, text in enumerate(texts):
+            axis = next((i for i, words in enumerate(self.CONCEPTS) if any(w in text for w in words)), 2)
+            vectors[row, axis] = 1.0
+        return vectors
+
+
+def test_search_is_semantic_once_the_embedder_is_loaded_and_keyword_still_counts(workbench):
+    async def scenario():
+        await workbench.save_setting("寒霜剑", "苏晚的佩剑，剑身如霜。", "物品")
+        workbench._embedder = ConceptEmbedder(workbench.book.archive.embedding_dim)
+        await workbench.embed_pending()
+        return await workbench.search_settings("兵器"), await workbench.search_settings("宗主", vectors=False)
+
+    by_meaning, by_words = asyncio.run(scenario())
+    assert by_meaning["method"] == "semantic" and by_meaning["hits"][0]["title"] == "寒霜剑"  # no shared word
+    assert by_words["method"] == "keyword" and [h["title"] for h in by_words["hits"]] == ["青云宗"]
+
+
+def test_a_book_made_before_confirmed_scales_gains_them_on_open(tmp_path):
+    path = tmp_path / "old"
+
+    async def make():
+        wb = Workbench()
+        await wb.create_book(path, title="旧书")
+        wb.book.archive.put_setting("血脉", BLOOD, "设定")
+        await wb.shutdown()
+
+    asyncio.run(make())
+    with sqlite3.connect(path / "archive.sqlite") as conn:  # as a book written before the table existed
+        conn.execute("DROP TABLE setting_scales")
+
+    async def reopen():
+        wb = Workbench()
+        await wb.open_book(path)
+        try:
+            return await wb.use_as_scale("血脉")
+        finally:
+            await wb.shutdown()
+
+    entry = asyncio.run(reopen())
+    assert entry["scale_confirmed"] and entry["scales"] == [["凡血", "灵血", "圣血"]] and entry["body"] == BLOOD
