@@ -118,7 +118,8 @@ def _from_items(items: list[str], kind: str, sentence: str, inner: dict[int, str
     high_first = bool(_HIGH_FIRST.search(lead))
     graded = len({level[-1] for level in levels}) == 1 and levels[0][-1] in _GRADE_SUFFIX and _is_zh(levels[0])
     ordered = low_first or high_first or "<" in sentence or "＜" in sentence
-    if not (ordered or graded or _RANK_WORDS.search(lead)) and not (
+    named = _RANK_WORDS.search(lead) or _RANK_WORDS.search(raw_last[len(items[-1].strip()):])  # "…三个大境界"
+    if not (ordered or graded or named) and not (
             about_scales and raw_last == items[-1].strip() and _bare_list(kind, lead, levels)):
         return None
     if high_first or (kind == "arrow" and re.search(r"[^-=]>|＞", sentence) and _HIGH_FIRST.search(sentence)):

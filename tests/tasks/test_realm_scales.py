@@ -58,6 +58,7 @@ NEGATIVE = [
     "门派等级森严，弟子有张三、李四、王五。",
     "筑基分初期、中期、后期。",
     "张三、李四、王五三人结伴而行，一路向西。",
+    "他们分为张三、李四、王五三个小组。",
     "The party included Anna, Bren and Cole.",
     "Cities from north to south: York, Lincoln, London.",
     "She packed bread, cheese, and wine.",
@@ -142,6 +143,7 @@ def test_the_book_ranks_with_its_prose_scale_and_the_confirmed_one_after_an_edit
     ("武道境界共分九重天：淬体、炼骨、通脉、凝元。", ("淬体", "炼骨", "通脉", "凝元")),
     ("灵根由劣到优分为杂灵根、双灵根、天灵根。", ("杂灵根", "双灵根", "天灵根")),
     ("猎人等级（由低到高）：一星猎人、二星猎人、三星猎人。", ("一星猎人", "二星猎人", "三星猎人")),
+    ("修炼分为炼气、筑基、金丹、元婴四个大境界。", ("炼气", "筑基", "金丹", "元婴")),  # named after the list
     ("The Guild recognises four ranks: Copper, Iron, Steel and Mithril.", ("Copper", "Iron", "Steel", "Mithril")),
     ("Tiers of magic, lowest first — Cantrip, Lesser, Greater, Arch.", ("Cantrip", "Lesser", "Greater", "Arch")),
 ])
