@@ -54,11 +54,13 @@ class RealmScales:
         for scale_index, scale in enumerate(scales):
             for level_index, level in enumerate(scale):
                 for spelling in _spellings_of(level):
-                    self._spellings.setdefault(spelling, (scale_index, level_index))
+                    self._spellings.setdefault(spelling.lower(), (scale_index, level_index))
         names = sorted(self._spellings, key=len, reverse=True)
         minor = rf"(?:[{''.join(_NUMERALS)}\d]{{1,3}}[{_UNITS}]|{'|'.join(sorted(_STAGES, key=len, reverse=True))})"
+        # English levels are whole words in any case ("a mere bronze", never the "Gold" in "Golden").
         self._pattern = re.compile(
-            rf"({'|'.join(map(re.escape, names))})(?:境|期)?({minor})?") if names else None
+            rf"(?<![A-Za-z])({'|'.join(map(re.escape, names))})(?:境|期)?({minor})?(?![A-Za-z])",
+            re.IGNORECASE) if names else None
 
     @classmethod
     def for_book(cls, archive: "Archive") -> "RealmScales":
@@ -73,7 +75,7 @@ class RealmScales:
             return []
         found = []
         for match in self._pattern.finditer(text):
-            scale, level = self._spellings[match.group(1)]
+            scale, level = self._spellings[match.group(1).lower()]
             found.append((match.start(), match.end(), match.group(0), Rank(scale, level, _minor(match.group(2)))))
         return found
 

@@ -156,3 +156,23 @@ def test_a_whole_novel_of_prose_yields_no_scale(corpus_dir):
     for path in (corpus_dir / "zh" / "hongloumeng.txt", corpus_dir / "en" / "pride-and-prejudice.txt"):
         paragraphs = [p for p in path.read_text(encoding="utf-8").splitlines() if p.strip()]
         assert [s.levels for p in paragraphs for s in parse_scales(p)] == []
+
+
+def test_english_levels_are_whole_words_in_any_case():
+    scales = RealmScales([("Bronze", "Silver", "Gold")])
+    assert scales.rank("a mere bronze").below(scales.rank("Gold"))
+    assert scales.rank("the Golden Hall") is None and scales.rank("Silverton") is None
+
+
+def test_an_english_book_finds_a_rank_going_back_from_its_prose_scale(book):
+    from desktop.tasks.continuity import REALM_LOWER, check_text
+    from tests.tasks.conftest import apply_doc
+
+    book.meta.language = "en"
+    book.archive.put_setting("Guild", "The Guild recognises four ranks, lowest first: Copper, Iron, Steel, Mithril.",
+                             "world")
+    apply_doc(book, {"chapter": 2, "entities": [{"kind": "Character", "name": "Mara",
+                                                  "attributes": {"rank": "Steel"}}]}, source="file:ch2.json")
+    issues = check_text(book, "Mara was only Iron, and everyone knew it.", 5)["issues"]
+    assert [(i["kind"], i["said"]) for i in issues] == [(REALM_LOWER, "Iron")]
+    assert check_text(book, "Mara was Steel now. The iron gate creaked.", 5)["issues"] == []
