@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QSplitter,
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from desktop.ui.bridge import describe_error, run_op
+from desktop.ui.bridge import Op, describe_error, run_op
 
 _TITLE = Qt.UserRole  # an entry item's title; category items hold none
 _LEVEL_SEPARATORS = r"<|＜|->|→|、|,|，"
@@ -47,6 +48,7 @@ class SettingsLibraryDialog(QDialog):
         super().__init__(parent)
         self.workbench = workbench
         self.entry: dict | None = None  # the entry in the editor, as last read or saved
+        self.leave_box: QMessageBox | None = None  # asks what to do with unsaved edits before showing another
         self.setWindowTitle(self.tr("Settings library"))
         self.query = QLineEdit()
         self.query.setPlaceholderText(self.tr("An exact title, or words to search for…"))
@@ -56,7 +58,7 @@ class SettingsLibraryDialog(QDialog):
         self.search_button = QPushButton(self.tr("Search"))
         self.search_button.clicked.connect(self.search)
         self.all_button = QPushButton(self.tr("All entries"))
-        self.all_button.clicked.connect(self.refresh)
+        self.all_button.clicked.connect(lambda: self._leave(self.refresh))
         self.method = QLabel()
         self.tree = QTreeWidget()
         self.tree.setHeaderHidden(True)
@@ -149,15 +151,17 @@ class SettingsLibraryDialog(QDialog):
 
     # -- browsing ---------------------------------------------------------------------
 
-    def refresh(self, select: str | None = None) -> None:
-        run_op(self, self.workbench.setting_entries()).success(lambda rows: self.set_entries(rows, select))
+    def refresh(self, select: str | None = None) -> Op:
+        return run_op(self, self.workbench.setting_entries()).success(lambda rows: self.set_entries(rows, select))
 
     def set_entries(self, rows: list[dict], select: str | None = None) -> None:
         """Entries under their categories; `select` (a title) is chosen, else the first entry."""
         self.method.setText(self.tr("%1 entries").replace("%1", str(len(rows))))
         categories = sorted({row["category"] for row in rows})
+        typed = self.category_edit.currentText()
         self.category_edit.clear()
         self.category_edit.addItems(categories)
+        self.category_edit.setCurrentText(typed)
         self._fill({category or self.tr("(no category)"): [r for r in rows if r["category"] == category]
                     for category in categories}, select)
 
@@ -197,17 +201,17 @@ class SettingsLibraryDialog(QDialog):
     def _on_selected(self) -> None:
         items = self.tree.selectedItems()
         title = items[0].data(0, _TITLE) if items else None
-        if title:
-            self.open_entry(title)
+        if title and (self.entry is None or title != self.entry["title"] or not self._dirty()):
+            self._leave(lambda: self.open_entry(title))
 
     def open_entry(self, title: str) -> None:
-        run_op(self, self.workbench.setting_entry(title)).success(self._show_entry).failure(self._fail)
+        run_op(self, self.workbench.setting_entry(title)).success(
+            lambda entry: (self._show_entry(entry), self._say(""))).failure(self._fail)
 
     def look_up(self) -> None:
         title = self.query.text().strip()
         if title:
-            run_op(self, self.workbench.setting_entry(title)).success(
-                lambda entry: (self._show_entry(entry), self._say(""))).failure(self._fail)
+            self._leave(lambda: self.open_entry(title))
 
     def search(self) -> None:
         words = self.query.text().strip()
@@ -220,6 +224,7 @@ class SettingsLibraryDialog(QDialog):
 
     def _show_entry(self, entry: dict | None) -> None:
         self.entry = entry
+        self._select_in_tree(entry["title"] if entry else None)
         self.title_edit.setText(entry["title"] if entry else "")
         self.category_edit.setCurrentText(entry["category"] if entry else "")
         self.body_edit.setPlainText(entry["body"] if entry else "")
@@ -227,17 +232,68 @@ class SettingsLibraryDialog(QDialog):
         self._show_scales(entry)
 
     def new_entry(self) -> None:
-        self.tree.clearSelection()
-        self._show_entry(None)
-        self.title_edit.setFocus()
+        def blank() -> None:
+            self._show_entry(None)
+            self.title_edit.setFocus()
 
-    def save(self) -> None:
+        self._leave(blank)
+
+    def save(self, then=None) -> None:
+        """Saves what the editor shows; `then` runs once it is saved and listed (not when the book refused it)."""
         old = self.entry["title"] if self.entry else None
         title = self.title_edit.text().strip()
+
+        def saved(entry: dict) -> None:
+            self._show_entry(entry)
+            self._say(self.tr("Saved “%1”.").replace("%1", entry["title"]))
+            self.refresh(entry["title"]).success(lambda _: then() if then else None)
+
         run_op(self, self.workbench.save_setting(title, self.body_edit.toPlainText(), self.category_edit.currentText(),
-                                                 old_title=old)).success(
-            lambda entry: (self._say(self.tr("Saved “%1”.").replace("%1", entry["title"])),
-                           self.refresh(entry["title"]))).failure(self._fail)
+                                                 old_title=old)).success(saved).failure(self._fail)
+
+    def reject(self) -> None:
+        self._leave(super().reject)
+
+    def _dirty(self) -> bool:
+        """Whether the editor holds words the book does not have."""
+        shown = (self.title_edit.text().strip(), self.category_edit.currentText().strip(),
+                 self.body_edit.toPlainText().strip())
+        if self.entry is None:
+            return bool(shown[0] or shown[2])
+        return shown != (self.entry["title"], self.entry["category"], self.entry["body"].strip())
+
+    def _leave(self, then) -> None:
+        """Runs `then` (which shows something else) once unsaved edits are saved or given up; Cancel keeps them."""
+        if not self._dirty():
+            then()
+            return
+        name = self.title_edit.text().strip() or self.tr("the new entry")
+        box = QMessageBox(QMessageBox.Question, self.tr("Unsaved changes"),
+                          self.tr("Save your changes to “%1” first?").replace("%1", name),
+                          QMessageBox.Save | QMessageBox.Discard | QMessageBox.Cancel, self)
+
+        def answered(button) -> None:
+            choice = box.standardButton(button)
+            if choice == QMessageBox.Save:
+                self.save(then)
+            elif choice == QMessageBox.Discard:
+                then()
+            else:
+                self._select_in_tree(self.entry["title"] if self.entry else None)
+
+        box.buttonClicked.connect(answered)
+        self.leave_box = box
+        box.open()
+
+    def _select_in_tree(self, title: str | None) -> None:
+        """The tree shows which entry the editor holds, without reading it again."""
+        self.tree.blockSignals(True)
+        self.tree.clearSelection()
+        for group in map(self.tree.topLevelItem, range(self.tree.topLevelItemCount())):
+            for item in map(group.child, range(group.childCount())):
+                if title is not None and item.data(0, _TITLE) == title:
+                    self.tree.setCurrentItem(item)
+        self.tree.blockSignals(False)
 
     # -- use as scale -----------------------------------------------------------------
 

@@ -2849,6 +2849,18 @@ From: %3</source>
 <context>
     <name>SettingsLibraryDialog</name>
     <message>
+        <source>Unsaved changes</source>
+        <translation />
+    </message>
+    <message>
+        <source>Save your changes to “%1” first?</source>
+        <translation />
+    </message>
+    <message>
+        <source>the new entry</source>
+        <translation />
+    </message>
+    <message>
         <source>%1 entries</source>
         <translation />
     </message>

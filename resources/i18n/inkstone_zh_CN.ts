@@ -2847,6 +2847,18 @@ From: %3</source>
 <context>
     <name>SettingsLibraryDialog</name>
     <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>Save your changes to “%1” first?</source>
+        <translation>先保存对“%1”的修改吗？</translation>
+    </message>
+    <message>
+        <source>the new entry</source>
+        <translation>新条目</translation>
+    </message>
+    <message>
         <source>%1 entries</source>
         <translation>共 %1 条</translation>
     </message>

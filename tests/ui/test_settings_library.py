@@ -96,3 +96,28 @@ def test_the_dialog_in_chinese(qtbot, window, chinese):
     assert [w for w in words if re.search(r"[A-Za-z]{3,}", w) and not re.search(r"[\u4e00-\u9fff]", w)] == []
     SHOTS.mkdir(parents=True, exist_ok=True)
     dialog.grab().save(str(SHOTS / "settings_library_zh.png"))
+
+
+def answer(qtbot, dialog, which):
+    qtbot.waitUntil(lambda: dialog.leave_box is not None and dialog.leave_box.isVisible())
+    dialog.leave_box.button(which).click()
+
+
+def test_unsaved_edits_are_never_dropped_by_opening_another_entry(qtbot, window):
+    from PySide6.QtWidgets import QMessageBox
+
+    dialog = open_library(qtbot, window)
+    dialog.body_edit.setPlainText("武道境界：淬体、地元、天元。")
+    dialog.tree.setCurrentItem(dialog.tree.topLevelItem(1).child(0))  # 林家
+    answer(qtbot, dialog, QMessageBox.Cancel)
+    assert dialog.body_edit.toPlainText() == "武道境界：淬体、地元、天元。"
+    assert dialog.tree.currentItem().text(0) == "武道境界"  # the tree shows what the editor holds
+    dialog.tree.setCurrentItem(dialog.tree.topLevelItem(1).child(0))
+    answer(qtbot, dialog, QMessageBox.Save)
+    qtbot.waitUntil(lambda: dialog.title_edit.text() == "林家")
+    assert window.workbench.called("save_setting")[-1][0][:2] == ("武道境界", "武道境界：淬体、地元、天元。")
+    dialog.body_edit.setPlainText("改过的林家")
+    dialog.new_button.click()
+    answer(qtbot, dialog, QMessageBox.Discard)
+    assert dialog.entry is None and dialog.body_edit.toPlainText() == ""
+    assert len(window.workbench.called("save_setting")) == 1

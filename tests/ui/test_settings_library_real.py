@@ -20,6 +20,7 @@ SHOTS = Path("/work/shots")
 
 @pytest.fixture
 def workbench(tmp_path):
+    """Asked for before qtbot, so the window is gone before the book closes under it."""
     workbench = Workbench(Settings(), settings_path=None)
 
     async def build() -> None:
@@ -39,7 +40,7 @@ def workbench(tmp_path):
     closer.join()
 
 
-def test_a_scale_confirmed_in_the_dialog_is_kept_and_ranks_realms(qtbot, qasync_loop, chinese, workbench):
+def test_a_scale_confirmed_in_the_dialog_is_kept_and_ranks_realms(workbench, qtbot, qasync_loop, chinese):
     window = MainWindow(workbench)
     qtbot.addWidget(window)
     window.show()
