@@ -14,6 +14,11 @@ ACTIONS = ("list", "get", "search", "scale")
 
 @command("settings")
 async def _settings(wb: Workbench, args: argparse.Namespace) -> Any:
+    result = await _run(wb, args)
+    return result if args.json else _for_people(args.action, result)
+
+
+async def _run(wb: Workbench, args: argparse.Namespace) -> Any:
     if args.action == "list":
         return await wb.setting_entries(category=args.category)
     if not args.key:
@@ -29,6 +34,25 @@ async def _settings(wb: Workbench, args: argparse.Namespace) -> Any:
     if args.use:
         return await wb.use_as_scale(args.key, [levels_of(text) for text in args.levels] if args.levels else None)
     return await wb.setting_entry(args.key)
+
+
+def _for_people(action: str, result: Any) -> str:
+    """Lines to read: an entry with its scale and where the scale comes from, a list, or hits best first."""
+    if action == "list":
+        return "\n".join(f"[{e['category'] or '-'}] {e['title']} — {e['preview']}" for e in result) or "(no entries)"
+    if action == "search":
+        hits = [f"{n}. {h['title']} [{h['category'] or '-'}] {' '.join(h['body'].split())[:80]}"
+                for n, h in enumerate(result["hits"], 1)]
+        head = f"({result['method']} search)"
+        return "\n".join([head, *hits] if hits else [f"{head} nothing found"])
+    lines = [f"{result['title']} [{result['category'] or '-'}]", result["body"], ""]
+    origin = "confirmed" if result["scale_confirmed"] else "read from the text, not confirmed"
+    lines += [f"scale ({origin}): " + " < ".join(levels) for levels in result["scales"]]
+    if not result["scales"]:
+        lines.append("no scale" + (" (confirmed)" if result["scale_confirmed"] else " read from the text"))
+    for scale in result["guessed_scales"]:
+        lines += [f"  {level}: {steps}" for level, steps in scale["sublevels"].items()]
+    return "\n".join(lines)
 
 
 def levels_of(text: str) -> list[str]:

@@ -60,3 +60,12 @@ def test_bad_input_gets_one_clear_message(book, capsys):
     code, _, err = run(capsys, "settings", book, "scale", "寒霜剑", "--use")
     assert code == 1 and "no scale could be read" in err
     assert main(["settings", str(book), "frobnicate"]) == 2
+
+
+def test_without_json_an_entry_reads_with_its_scale_and_where_it_comes_from(book, capsys):
+    code, out, _ = run(capsys, "settings", book, "get", "修炼体系")
+    assert code == 0
+    assert "scale (read from the text, not confirmed): 炼气期 < 筑基期 < 金丹期 < 元婴期" in out
+    assert "  炼气期: 十三层" in out
+    code, out, _ = run(capsys, "settings", book, "search", "佩剑")
+    assert out.splitlines()[:2] == ["(keyword search)", "1. 寒霜剑 [物品] 苏晚的佩剑，剑身如霜。"]
