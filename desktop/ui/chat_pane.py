@@ -134,6 +134,7 @@ class ChatPane(QWidget):
     note_file_chooser_requested = Signal()
     new_task_requested = Signal()
     switch_task_requested = Signal(object)  # the next open task's id, from the empty state
+    main_plot_requested = Signal()  # "Back to the main plot": steer the task to the narrative pointer's step
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -175,12 +176,18 @@ class ChatPane(QWidget):
         self.note_button.setText(self.tr("Note…"))
         self.note_button.setToolTip(self.tr("Keep a text file's words in the active task as a note, without a reply"))
         self.note_button.clicked.connect(self.note_file_chooser_requested)
+        self.main_plot_button = QToolButton()
+        self.main_plot_button.setText(self.tr("Main plot"))
+        self.main_plot_button.setToolTip(self.tr("Back to the main plot: steer the discussion to the outline's "
+                                                 "current step (Ctrl+Shift+M)"))
+        self.main_plot_button.clicked.connect(self.main_plot_requested)
 
         buttons = QVBoxLayout()
         buttons.addWidget(self.send_button)
         buttons.addWidget(self.stop_button)
         buttons.addWidget(self.context_button)
         buttons.addWidget(self.note_button)
+        buttons.addWidget(self.main_plot_button)
         buttons.addStretch(1)
         row = QHBoxLayout()
         row.addWidget(self.input, 1)
@@ -443,6 +450,7 @@ class ChatPane(QWidget):
     def set_busy(self, busy: bool) -> None:
         self.send_button.setVisible(not busy)
         self.stop_button.setVisible(busy)
+        self.main_plot_button.setEnabled(not busy)
         self.input.setReadOnly(busy)
 
     def show_context(self, context: dict | None) -> None:

@@ -21,6 +21,7 @@ from desktop.progress import CancelToken
 from desktop.ui import graph_layouts, window_layout
 from desktop.ui.audit_panel import ManuscriptAudit
 from desktop.ui.background import BackgroundLane
+from desktop.ui.bible_export import BibleExport
 from desktop.ui.book_opener import BookOpener
 from desktop.ui.bridge import Op, report_error, run_op
 from desktop.ui.changes import ChangeFeed
@@ -30,8 +31,10 @@ from desktop.ui.graph_inspector import GraphInspector
 from desktop.ui.import_drop import ImportDrop, ProgressPanel
 from desktop.ui.import_flow import ImportFlow
 from desktop.ui.note_keeper import NoteKeeper
+from desktop.ui.personas_dialog import Personas
 from desktop.ui.review_desk import ReviewDesk
 from desktop.ui.review_queue import ReviewQueue
+from desktop.ui.search_dialog import ManuscriptSearch
 from desktop.ui.settings_dialog import SettingsDialog
 from desktop.ui.settings_library import SettingsLibrary
 from desktop.ui.settlement_review import SettlementReview
@@ -39,6 +42,7 @@ from desktop.ui.task_sidebar import TaskSidebar
 from desktop.ui.theme import WARNING_COLOUR, apply_theme
 from desktop.ui.undo_dialog import SettlementUndo
 from desktop.ui.upkeep import BookUpkeep
+from desktop.ui.welcome import Welcome
 from desktop.ui.window_menus import WindowMenus
 
 SETTLE_COMMAND = re.compile(r"^/(settle|结算)\s*$")
@@ -87,6 +91,10 @@ class MainWindow(QMainWindow):
         self.audit = ManuscriptAudit(self, workbench, self.background, self._dialogs, self._needs_book)
         self.library = SettingsLibrary(self, workbench, self._dialogs, self._needs_book)
         self.opener = BookOpener(self, workbench, self._dialogs)
+        self.search = ManuscriptSearch(self, workbench, self._dialogs, self._needs_book)
+        self.personas = Personas(self, workbench, self.background, self._dialogs, self._needs_book)
+        self.exporter = BibleExport(self, workbench, self.background, self._dialogs, self._needs_book)
+        self.welcome = Welcome(self, workbench, self._dialogs)  # in front of the panes while no book is open
         self.menus = WindowMenus(self)
 
         self._cancel_reply: CancelToken | None = None
@@ -115,6 +123,7 @@ class MainWindow(QMainWindow):
         self.chat.note_file_chooser_requested.connect(self.notes.choose_file)
         self.chat.new_task_requested.connect(self.sidebar.ask_new_task)
         self.chat.switch_task_requested.connect(self._switch_task)
+        self.chat.main_plot_requested.connect(self.back_to_main_plot)
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
         self.inspector.health_item_clicked.connect(self._open_health_list)
@@ -240,8 +249,12 @@ class MainWindow(QMainWindow):
             lambda task: self.statusBar().showMessage(
                 self.tr("Restarted “%1” with fresh facts").replace("%1", task.title), 5000))
 
-    def _say(self, text: str) -> None:
-        if not self._needs_book():
+    def back_to_main_plot(self) -> None:
+        """A turn that steers the active task back to the narrative pointer's step (wb.back_to_main_plot)."""
+        self._say(self.tr("Back to the main plot"), main_plot=True)
+
+    def _say(self, text: str, main_plot: bool = False) -> None:
+        if not self._needs_book() or self.chat.is_streaming():
             return
         if SETTLE_COMMAND.match(text.strip()):
             # The slash command and the Settle button are one action: both end in the review dialog.
@@ -249,8 +262,9 @@ class MainWindow(QMainWindow):
             return
         self._cancel_reply = CancelToken()
         self.chat.begin_reply(text)
-        self.reply_op = run_op(self, self.workbench.say(text, on_token=self.chat.append_token,
-                                                        cancel=self._cancel_reply, on_step=self.chat.append_step))
+        wb, token, cancel = self.workbench, self.chat.append_token, self._cancel_reply
+        self.reply_op = run_op(self, wb.back_to_main_plot(on_token=token, cancel=cancel) if main_plot else
+                               wb.say(text, on_token=token, cancel=cancel, on_step=self.chat.append_step))
         self.reply_op.success(self._show_reply).failure(self._reply_failed)
 
     def _show_reply(self, result: dict) -> None:
