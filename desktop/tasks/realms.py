@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -100,7 +101,13 @@ def entry_scales(row: dict, confirmed: dict[str, list[list[str]]]) -> list[tuple
     """An entry's scales: the ones the author confirmed win over the guess ([] confirmed: it states none)."""
     if row.get("title") in confirmed:
         return [tuple(levels) for levels in confirmed[row["title"]] if len(levels) >= 2]
-    return [scale.levels for scale in guessed_scales(row)]
+    return list(_guessed_levels(row.get("body") or "", _defines_scale(row)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _guessed_levels(body: str, about_scales: bool) -> tuple[tuple[str, ...], ...]:
+    # Every check and every chapter of an audit ranks realms: each entry's text is read once, not each time.
+    return tuple(scale.levels for scale in parse_scales(body, about_scales=about_scales))
 
 
 def _defines_scale(row: dict) -> bool:
