@@ -199,6 +199,8 @@ class SettingsLibraryDialog(QDialog):
                 for i in range(group.childCount())]
 
     def _on_selected(self) -> None:
+        if not self.isVisible():
+            return  # a tree emptied as the dialog goes away is no choice of the author's
         items = self.tree.selectedItems()
         title = items[0].data(0, _TITLE) if items else None
         if title and (self.entry is None or title != self.entry["title"] or not self._dirty()):
