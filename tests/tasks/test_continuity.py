@@ -90,7 +90,7 @@ def test_a_scale_from_the_settings_library_is_used_before_the_built_in_ones(book
     assert scales.rank("金丹后期").below(scales.rank("元婴初期"))
     assert scales.rank("淬体九重").below(scales.rank("地元"))
     assert not scales.rank("炼气").below(scales.rank("炼气三层"))  # a bare level is not below its sub-levels
-    assert parse_scale("修炼分为炼气、筑基、金丹三个大境界") is None
+    assert parse_scale("修炼分为炼气、筑基、金丹三个大境界") == ("炼气", "筑基", "金丹")  # a scale said in prose
     assert parse_scale("炼气、筑基、金丹") == ("炼气", "筑基", "金丹")
 
 
