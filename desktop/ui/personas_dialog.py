@@ -179,7 +179,8 @@ class PersonasDialog(QDialog):
     # -- slots --------------------------------------------------------------------------------
 
     def _choose(self) -> None:
-        if self.name():
+        # An editable combo box also reports activation when focus leaves it: only another name is news.
+        if self.name() and self.name() != (self.persona or {}).get("name"):
             self.character_chosen.emit(self.name())
 
     def _show_version(self) -> None:
@@ -241,7 +242,7 @@ class Personas(QObject):
         return self.dialog
 
     def _characters(self, snapshot: dict, name: str | None) -> None:
-        names = [e["name"] for e in snapshot.get("entities", []) if e.get("kind") == "character"]
+        names = [e["name"] for e in snapshot.get("entities", []) if e.get("kind") == "Character"]
         wanted = name or (self.selected if self.selected in names else None) or (names[0] if names else None)
         self.dialog.set_characters(names, wanted)
         if wanted:

@@ -44,14 +44,11 @@ def manuscript_language(paths: list) -> str | None:
     for path in (Path(p) for p in paths):
         if path.suffix.lower() in (".txt", ".md", ".markdown", ".text") and path.is_file():
             head = path.read_bytes()[:4000]
-            for encoding in ("utf-8", "gb18030"):
-                try:
-                    text = head.decode(encoding)
-                    break
-                except UnicodeDecodeError:
-                    continue
-            else:
-                text = head.decode("utf-8", "ignore")
+            try:
+                text = head.decode("utf-8")
+            except UnicodeDecodeError as error:  # a character cut at the end is still UTF-8; else GB18030
+                text = (head[:error.start].decode("utf-8") if error.start >= len(head) - 3
+                        else head.decode("gb18030", "ignore"))
             letters = sum(c.isalpha() for c in text) or 1
             return "zh" if len(_CJK.findall(text)) / letters > 0.2 else "en"
     return None

@@ -314,6 +314,14 @@
         <source>Continue an open task, start a new one, or just type below — your first words start a task.</source>
         <translation />
     </message>
+    <message>
+        <source>Main plot</source>
+        <translation />
+    </message>
+    <message>
+        <source>Back to the main plot: steer the discussion to the outline's current step (Ctrl+Shift+M)</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>
@@ -1195,6 +1203,10 @@
         <source>The new language applies after Inkstone restarts.</source>
         <translation />
     </message>
+    <message>
+        <source>Back to the main plot</source>
+        <translation />
+    </message>
 </context>
 <context>
     <name>WindowMenus</name>
@@ -1280,6 +1292,22 @@
     </message>
     <message>
         <source>Audit the manuscript…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search the manuscript…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Personas…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Export story bible…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Back to the main plot</source>
         <translation />
     </message>
 </context>
@@ -2982,6 +3010,333 @@ From: %3</source>
     </message>
     <message>
         <source>Use as scale</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>SearchDialog</name>
+    <message>
+        <source>Search the manuscript</source>
+        <translation />
+    </message>
+    <message>
+        <source>Words to find, e.g. 祖石 or a line you remember</source>
+        <translation />
+    </message>
+    <message>
+        <source>Names, separated by spaces or 、</source>
+        <translation />
+    </message>
+    <message>
+        <source>Hybrid (words and meaning)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Keyword (exact words only)</source>
+        <translation />
+    </message>
+    <message>
+        <source>Search</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation />
+    </message>
+    <message>
+        <source>In &amp;chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Passages where &amp;all of these appear</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Ranking</source>
+        <translation />
+    </message>
+    <message>
+        <source>Open chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>any</source>
+        <translation />
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation />
+    </message>
+    <message>
+        <source>to</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation />
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Type words to find, or names that must appear together.</source>
+        <translation />
+    </message>
+    <message>
+        <source>The first chapter comes after the last one.</source>
+        <translation />
+    </message>
+    <message numerus="yes">
+        <source>%n passage(s) found</source>
+        <translation>
+            <numerusform>%n passage found</numerusform>
+            <numerusform>%n passages found</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing found. Try fewer names, a wider chapter range or other words.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1 is not in the manuscript.</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>ChapterTextDialog</name>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>BibleExport</name>
+    <message>
+        <source>Export the story bible into a folder</source>
+        <translation />
+    </message>
+    <message>
+        <source>Exporting the story bible…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Story bible exported</source>
+        <translation />
+    </message>
+    <message>
+        <source>Show folder</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 story bible</source>
+        <translation />
+    </message>
+    <message numerus="yes">
+        <source>The story bible is in %1, with %n settlement(s) as JSON.</source>
+        <translation>
+            <numerusform>The story bible is in %1, with %n settlement as JSON.</numerusform>
+            <numerusform>The story bible is in %1, with %n settlements as JSON.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PersonasDialog</name>
+    <message>
+        <source>Personas</source>
+        <translation />
+    </message>
+    <message>
+        <source>A character's name</source>
+        <translation />
+    </message>
+    <message>
+        <source>Who this character is at heart: temperament, values, how they speak. Set once; it never changes afterwards.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Set &amp;base persona</source>
+        <translation />
+    </message>
+    <message>
+        <source>Base persona (fixed core)</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Update from settled facts</source>
+        <translation />
+    </message>
+    <message>
+        <source>The model summarises what recent settled facts changed into a new version; the base persona is untouched</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Revert to this version</source>
+        <translation />
+    </message>
+    <message>
+        <source>Evolved persona (versions, newest last)</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Character</source>
+        <translation />
+    </message>
+    <message>
+        <source>Version</source>
+        <translation />
+    </message>
+    <message>
+        <source>Written</source>
+        <translation />
+    </message>
+    <message>
+        <source>Beginning</source>
+        <translation />
+    </message>
+    <message>
+        <source>Close</source>
+        <translation />
+    </message>
+    <message>
+        <source>Set once: the base never changes; the evolved persona grows from it.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Write the base persona first.</source>
+        <translation />
+    </message>
+    <message>
+        <source>The current version</source>
+        <translation />
+    </message>
+    <message>
+        <source>%1 has no persona yet: write the base persona, or update to have the model draft an evolved one from settled facts.</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>Personas</name>
+    <message>
+        <source>The model is writing a new version from settled facts…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Updating the persona of %1…</source>
+        <translation />
+    </message>
+    <message>
+        <source>A new version of %1's evolved persona is current.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Base persona of %1 set.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Version %1 is current again (kept as a new version).</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>WelcomePane</name>
+    <message>
+        <source>Welcome to Inkstone</source>
+        <translation />
+    </message>
+    <message>
+        <source>Your novel's memory: its characters, places, threads and plans, kept as you write. Start a book, open one, or make one from a manuscript you already have.</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;New book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Open book…</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Import a manuscript…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Choose chapter files (.txt .md .docx .epub): a new book is made from them, and you see the chapters found before anything is imported</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Recent books</source>
+        <translation />
+    </message>
+    <message>
+        <source>No books yet — your recent books will be listed here.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model not loaded yet</source>
+        <translation />
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model ready</source>
+        <translation />
+    </message>
+    <message>
+        <source>Model busy</source>
+        <translation />
+    </message>
+    <message>
+        <source>The model could not be loaded</source>
+        <translation />
+    </message>
+    <message>
+        <source>Tools ▸ Settings… to choose another model.</source>
+        <translation />
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation />
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation />
+    </message>
+    <message>
+        <source>not found</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <source>Choose the manuscript's files</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters (*.txt *.md *.docx *.epub);;All files (*)</source>
+        <translation />
+    </message>
+    <message>
+        <source>New book from a manuscript</source>
         <translation />
     </message>
 </context>

@@ -313,6 +313,14 @@
         <source>Continue an open task, start a new one, or just type below — your first words start a task.</source>
         <translation>可以继续一个未完成的任务、新建任务，或直接在下方输入——第一句话就会开启一个新任务。</translation>
     </message>
+    <message>
+        <source>Main plot</source>
+        <translation>回到主线</translation>
+    </message>
+    <message>
+        <source>Back to the main plot: steer the discussion to the outline's current step (Ctrl+Shift+M)</source>
+        <translation>回到主线：把讨论拉回大纲当前的步骤（Ctrl+Shift+M）</translation>
+    </message>
 </context>
 <context>
     <name>ContextDrawer</name>
@@ -1194,6 +1202,10 @@
         <source>The new language applies after Inkstone restarts.</source>
         <translation>新的界面语言将在重启 Inkstone 后生效。</translation>
     </message>
+    <message>
+        <source>Back to the main plot</source>
+        <translation>回到主线</translation>
+    </message>
 </context>
 <context>
     <name>WindowMenus</name>
@@ -1280,6 +1292,22 @@
     <message>
         <source>Audit the manuscript…</source>
         <translation>审读全书…</translation>
+    </message>
+    <message>
+        <source>Search the manuscript…</source>
+        <translation>搜索书稿…</translation>
+    </message>
+    <message>
+        <source>Personas…</source>
+        <translation>人设…</translation>
+    </message>
+    <message>
+        <source>Export story bible…</source>
+        <translation>导出设定集…</translation>
+    </message>
+    <message>
+        <source>Back to the main plot</source>
+        <translation>回到主线</translation>
     </message>
 </context>
 <context>
@@ -2981,6 +3009,331 @@ From: %3</source>
     <message>
         <source>Use as scale</source>
         <translation>用作等级体系</translation>
+    </message>
+</context>
+<context>
+    <name>SearchDialog</name>
+    <message>
+        <source>Search the manuscript</source>
+        <translation>搜索书稿</translation>
+    </message>
+    <message>
+        <source>Words to find, e.g. 祖石 or a line you remember</source>
+        <translation>要找的词，如“祖石”，或记得的一句话</translation>
+    </message>
+    <message>
+        <source>Names, separated by spaces or 、</source>
+        <translation>人名，用空格或“、”隔开</translation>
+    </message>
+    <message>
+        <source>Hybrid (words and meaning)</source>
+        <translation>混合（字词与语义）</translation>
+    </message>
+    <message>
+        <source>Keyword (exact words only)</source>
+        <translation>关键词（只找原词）</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>查找(&amp;F)</translation>
+    </message>
+    <message>
+        <source>In &amp;chapters</source>
+        <translation>章节范围(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Passages where &amp;all of these appear</source>
+        <translation>这些名字全都出现的段落(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Ranking</source>
+        <translation>排序方式(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Open chapter</source>
+        <translation>打开本章</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>Chapter</source>
+        <translation>章节</translation>
+    </message>
+    <message>
+        <source>Passage</source>
+        <translation>段落</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Type words to find, or names that must appear together.</source>
+        <translation>请输入要找的词，或必须同时出现的人名。</translation>
+    </message>
+    <message>
+        <source>The first chapter comes after the last one.</source>
+        <translation>起始章节在结束章节之后。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n passage(s) found</source>
+        <translation>
+            <numerusform>找到 %n 个段落</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing found. Try fewer names, a wider chapter range or other words.</source>
+        <translation>没有找到。可以少填几个人名、放宽章节范围，或换个说法。</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第%1章</translation>
+    </message>
+    <message>
+        <source>Chapter %1 is not in the manuscript.</source>
+        <translation>书稿中没有第%1章。</translation>
+    </message>
+</context>
+<context>
+    <name>ChapterTextDialog</name>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第%1章</translation>
+    </message>
+</context>
+<context>
+    <name>BibleExport</name>
+    <message>
+        <source>Export the story bible into a folder</source>
+        <translation>把设定集导出到文件夹</translation>
+    </message>
+    <message>
+        <source>Exporting the story bible…</source>
+        <translation>正在导出设定集…</translation>
+    </message>
+    <message>
+        <source>Story bible exported</source>
+        <translation>设定集已导出</translation>
+    </message>
+    <message>
+        <source>Show folder</source>
+        <translation>打开文件夹</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>%1 story bible</source>
+        <translation>%1 设定集</translation>
+    </message>
+    <message numerus="yes">
+        <source>The story bible is in %1, with %n settlement(s) as JSON.</source>
+        <translation>
+            <numerusform>设定集已导出到 %1，另附 %n 份结算的 JSON 文件。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PersonasDialog</name>
+    <message>
+        <source>Personas</source>
+        <translation>人设</translation>
+    </message>
+    <message>
+        <source>A character's name</source>
+        <translation>角色名</translation>
+    </message>
+    <message>
+        <source>Who this character is at heart: temperament, values, how they speak. Set once; it never changes afterwards.</source>
+        <translation>这个角色的本质：性情、信念、说话方式。只能设定一次，此后不再改变。</translation>
+    </message>
+    <message>
+        <source>Set &amp;base persona</source>
+        <translation>设定基础人设(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Base persona (fixed core)</source>
+        <translation>基础人设（固定内核）</translation>
+    </message>
+    <message>
+        <source>&amp;Update from settled facts</source>
+        <translation>根据已结算事实更新(&amp;U)</translation>
+    </message>
+    <message>
+        <source>The model summarises what recent settled facts changed into a new version; the base persona is untouched</source>
+        <translation>由模型把最近已结算事实带来的变化归纳成一个新版本；基础人设不受影响</translation>
+    </message>
+    <message>
+        <source>&amp;Revert to this version</source>
+        <translation>恢复为此版本(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Evolved persona (versions, newest last)</source>
+        <translation>演化人设（各版本，最新在后）</translation>
+    </message>
+    <message>
+        <source>&amp;Character</source>
+        <translation>角色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>版本</translation>
+    </message>
+    <message>
+        <source>Written</source>
+        <translation>写于</translation>
+    </message>
+    <message>
+        <source>Beginning</source>
+        <translation>开头</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>Set once: the base never changes; the evolved persona grows from it.</source>
+        <translation>已设定：基础人设不再改变，演化人设由它生长而来。</translation>
+    </message>
+    <message>
+        <source>Write the base persona first.</source>
+        <translation>请先写下基础人设。</translation>
+    </message>
+    <message>
+        <source>The current version</source>
+        <translation>当前版本</translation>
+    </message>
+    <message>
+        <source>%1 has no persona yet: write the base persona, or update to have the model draft an evolved one from settled facts.</source>
+        <translation>%1 还没有人设：请写下基础人设，或点“更新”让模型根据已结算事实起草演化人设。</translation>
+    </message>
+</context>
+<context>
+    <name>Personas</name>
+    <message>
+        <source>The model is writing a new version from settled facts…</source>
+        <translation>模型正在根据已结算事实撰写新版本…</translation>
+    </message>
+    <message>
+        <source>Updating the persona of %1…</source>
+        <translation>正在更新 %1 的人设…</translation>
+    </message>
+    <message>
+        <source>A new version of %1's evolved persona is current.</source>
+        <translation>%1 的演化人设已有新版本，并设为当前版本。</translation>
+    </message>
+    <message>
+        <source>Base persona of %1 set.</source>
+        <translation>已设定 %1 的基础人设。</translation>
+    </message>
+    <message>
+        <source>Version %1 is current again (kept as a new version).</source>
+        <translation>第 %1 版已重新成为当前版本（另存为新版本）。</translation>
+    </message>
+</context>
+<context>
+    <name>WelcomePane</name>
+    <message>
+        <source>Welcome to Inkstone</source>
+        <translation>欢迎使用 Inkstone</translation>
+    </message>
+    <message>
+        <source>Your novel's memory: its characters, places, threads and plans, kept as you write. Start a book, open one, or make one from a manuscript you already have.</source>
+        <translation>你的小说记忆：人物、地点、伏笔与大纲，边写边记。新建一本书、打开已有的书，或用手头的书稿建一本书。</translation>
+    </message>
+    <message>
+        <source>&amp;New book…</source>
+        <translation>新建书(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open book…</source>
+        <translation>打开书(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import a manuscript…</source>
+        <translation>导入书稿(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Choose chapter files (.txt .md .docx .epub): a new book is made from them, and you see the chapters found before anything is imported</source>
+        <translation>选择章节文件（.txt .md .docx .epub）：用它们新建一本书；导入之前会先列出找到的章节</translation>
+    </message>
+    <message>
+        <source>&amp;Recent books</source>
+        <translation>最近的书(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No books yet — your recent books will be listed here.</source>
+        <translation>还没有书——最近打开的书会列在这里。</translation>
+    </message>
+    <message>
+        <source>Model not loaded yet</source>
+        <translation>模型尚未加载</translation>
+    </message>
+    <message>
+        <source>Loading the model…</source>
+        <translation>正在加载模型…</translation>
+    </message>
+    <message>
+        <source>Model ready</source>
+        <translation>模型就绪</translation>
+    </message>
+    <message>
+        <source>Model busy</source>
+        <translation>模型忙碌中</translation>
+    </message>
+    <message>
+        <source>The model could not be loaded</source>
+        <translation>模型无法加载</translation>
+    </message>
+    <message>
+        <source>Tools ▸ Settings… to choose another model.</source>
+        <translation>可在 工具 ▸ 设置… 中选择其他模型。</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>not found</source>
+        <translation>找不到</translation>
+    </message>
+</context>
+<context>
+    <name>Welcome</name>
+    <message>
+        <source>Choose the manuscript's files</source>
+        <translation>选择书稿文件</translation>
+    </message>
+    <message>
+        <source>Chapters (*.txt *.md *.docx *.epub);;All files (*)</source>
+        <translation>章节 (*.txt *.md *.docx *.epub);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>New book from a manuscript</source>
+        <translation>用书稿新建书</translation>
     </message>
 </context>
 </TS>
