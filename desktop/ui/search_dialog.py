@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.bridge import describe_error, run_op
-from desktop.ui.theme import ACCENT_COLOUR
 
 RESULTS = 30  # hits asked for: enough to scan, few enough to read
 SNIPPET_SPAN = 48  # characters shown either side of the first word found
 _SEPARATORS = re.compile(r"[\s,，、;；/|]+")
 _HIT = Qt.UserRole
+MARK = "background:#ffe28a; color:#1a1a1a"  # a highlighter's yellow: readable on a selected row and a dark theme
 
 
 def words_of(text: str) -> list[str]:
@@ -57,7 +57,7 @@ def highlighted(text: str, words: list[str], *, span: int | None = SNIPPET_SPAN)
     pieces, last = [], 0
     for match in pattern.finditer(text):
         pieces.append(html.escape(text[last:match.start()]))
-        pieces.append(f"<b style='color:{ACCENT_COLOUR}'>{html.escape(match.group())}</b>")
+        pieces.append(f"<b style='{MARK}'>{html.escape(match.group())}</b>")
         last = match.end()
     pieces.append(html.escape(text[last:]))
     return "".join(pieces)
@@ -242,7 +242,7 @@ class ChapterTextDialog(QDialog):
         if at < 0:
             page = highlighted(body, words, span=None)
         else:
-            page = (highlighted(body[:at], words, span=None) + "<a name='hit'></a><span style='background:#fff3b0'>"
+            page = (highlighted(body[:at], words, span=None) + "<a name='hit'></a><span style='background:#fff3b0; color:#1a1a1a'>"
                     + highlighted(passage, words, span=None) + "</span>"
                     + highlighted(body[at + len(passage):], words, span=None))
         self.text.setHtml(page.replace("\n", "<br>"))

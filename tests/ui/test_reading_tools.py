@@ -81,7 +81,7 @@ def test_words_and_names_are_split_as_an_author_types_them():
 
 def test_a_snippet_marks_each_word_found_and_escapes_the_passage():
     page = highlighted("天亮了。祖石<b>不见</b>了。", ["祖石"])
-    assert "<b style='color:" in page and ">祖石</b>" in page
+    assert "<b style='background:" in page and ">祖石</b>" in page
     assert "&lt;b&gt;不见&lt;/b&gt;" in page  # the passage's own angle brackets are text, never markup
     long = "甲" * 200 + "祖石" + "乙" * 200
     assert highlighted(long, ["祖石"]).startswith("…") and len(highlighted(long, [])) < 200
@@ -110,7 +110,7 @@ def test_search_sends_the_filters_and_lists_each_hit_with_its_chapter(qtbot, win
     assert kwargs["chapters"] == (7, 9) and kwargs["with_entities"] == ("林琅天", "林动")
     assert kwargs["preset"] == "keyword"
     assert dialog.results.topLevelItem(0).text(0) == "Chapter 7 · 祖石之秘"
-    assert "2 passage(s) found" in dialog.status.text()
+    assert dialog.status.text() == "2 passages found"
     assert "掌心一阵温热" in dialog.snippets()[0]
     assert "祖石" in dialog.preview.toPlainText()
 
@@ -217,7 +217,7 @@ def test_the_bible_goes_into_a_folder_of_its_own_and_can_be_shown(qtbot, window,
     qtbot.waitUntil(lambda: "export_done" in window._dialogs)
     assert fake_workbench.called("export")[0][0] == (tmp_path / "武动乾坤 story bible",)
     box = window._dialogs["export_done"]
-    assert "武动乾坤 story bible" in box.text() and "1 settlement(s)" in box.text()
+    assert "武动乾坤 story bible" in box.text() and "with 1 settlement as JSON" in box.text()
     window.exporter.show_button.click()
     assert opened[0].toLocalFile() == str(tmp_path / "武动乾坤 story bible")
 
