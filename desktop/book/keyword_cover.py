@@ -51,18 +51,20 @@ def _stem(word: str) -> str:
 
 
 def covering_chapters(archive: "Archive", terms: list[str], *, chapters: ChapterRange = None,
-                      limit: int = 30) -> list[int]:
+                      limit: int = 30, headings: list[dict] | None = None) -> list[int]:
     """For each chapter whose title and chunks together hold every clause of `terms` (see cover_clauses), the
     chunk holding the most of them (rarer words count more; the earliest on a tie), best chapter first.
 
     A chapter scores the sum over the words it holds of log(1 + chunks holding it, its title counting as one
     more) × log(1 + chapters / chapters holding it): the rare word of an episode's name outweighs the
     protagonist's name, which is everywhere. [] for fewer than two clauses: that is the plain keyword search.
+    `headings`: archive.chapter_headings(chapters) when the caller has already read them for this search.
     """
     clauses = cover_clauses(terms)
     if len(clauses) < 2:
         return []
-    rows = [row for row in archive.chapter_headings(chapters) if row["first_chunk"] is not None]
+    rows = [row for row in (archive.chapter_headings(chapters) if headings is None else headings)
+            if row["first_chunk"] is not None]
     headings = {row["id"]: normalise(f"{row['title'] or ''} {row['heading'] or ''}") for row in rows}
     first_chunk = {row["id"]: row["first_chunk"] for row in rows}
     counts: dict[str, dict[int, int]] = {}  # word → chapter id → chunks holding it, its title counting as one

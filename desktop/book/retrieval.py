@@ -6,6 +6,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
 
+from desktop.book.fact_reads import FactReads, reads
 from desktop.book.keyword_cover import covering_chapters
 from desktop.book.textindex import normalise
 
@@ -160,6 +161,7 @@ class _Query:
     vector: Sequence[float] | None = None
     vector_done: bool = False
     settings_rows: dict[int, dict] | None = field(default=None)
+    headings: list[dict] | None = None  # the chapters' titles and heading lines, read once per search
 
 
 class Retriever:
@@ -169,7 +171,7 @@ class Retriever:
         self.archive = archive
         self.facts = facts
         self.embed_query = embed_query
-        self._names_revision: tuple | None = None
+        self._names_revision: int | None = None
         self._surfaces: list[tuple[str, str, NamedEntity]] = []
 
     # -- public -----------------------------------------------------------------
@@ -216,35 +218,28 @@ class Retriever:
     # -- names ----------------------------------------------------------------------
 
     def _known_surfaces(self) -> list[tuple[str, str, NamedEntity]]:
-        """(casefolded spelling, spelling, entity), longest first; re-read only when a settlement changed the graph."""
+        """(casefolded spelling, spelling, entity), longest first; rebuilt only after the graph changed (a settlement
+        applied or undone moves its generation), never per search, and shared by every retriever of the book."""
         if self.facts is None:
             return []
-        # Every change to the fact graph comes with a settlement applied or
-        # undone, and settlement ids are never reused: count and sum of the
-        # markers change whenever the names might have.
-        revision = tuple(self.facts.execute(
-            "MATCH (s:Settlement) RETURN count(s) AS n, sum(s.id) AS total")[0].values())
+        revision = self.facts.generation
         if revision != self._names_revision:
-            surfaces = []
-            for row in self.facts.known_names():
-                if row["kind"] == "Hook":
-                    continue
-                entity = NamedEntity(row["kind"], row["id"], row["name"], row["name"])
-                for spelling in dict.fromkeys([row["name"], *row["aliases"]]):
-                    # One-character names would match inside every other word.
-                    if len(spelling.strip()) >= 2:
-                        surfaces.append((spelling.casefold(), spelling, entity))
-            surfaces.sort(key=lambda pair: -len(pair[0]))
-            self._surfaces, self._names_revision = surfaces, revision
+            self._surfaces = [(folded, spelling, NamedEntity(row["kind"], row["id"], row["name"], row["name"]))
+                              for folded, spelling, row in self._reads().surfaces()]
+            self._names_revision = revision
         return self._surfaces
 
     def _resolve(self, name: str) -> NamedEntity | None:
         if self.facts is None:
             return None
-        found = self.facts.entity(name)
-        if not found or found.get("kind") == "Hook":
+        found = self._reads().resolve(name)
+        if found is None or found[0] == "Hook":
             return None
-        return NamedEntity(found["kind"], found["id"], found["name"], name)
+        row = self._reads().name_of(found[1])
+        return NamedEntity(found[0], found[1], row["name"], name) if row else None
+
+    def _reads(self) -> FactReads:
+        return reads(self.facts)
 
     def _canonical(self, name: str) -> str:
         """The name chunks record for whoever `name` (a name or an alias) is; unknown names stay as given."""
@@ -278,7 +273,8 @@ class Retriever:
             if not exact:
                 # Words no one chunk holds as typed (晴雯撕扇): chapters holding them between title and text.
                 rankings["chapter"] = covering_chapters(self.archive, _keyword_query(q.text).split(),
-                                                        chapters=config.chapters, limit=depth)
+                                                        chapters=config.chapters, limit=depth,
+                                                        headings=self._headings(q))
         if "vector" in config.methods and self._vector(q) is not None:
             rankings["vector"] = [i for i, _ in self.archive.vector_search(q.vector, depth, chapters=config.chapters)]
         if "graph" in config.methods:
@@ -322,7 +318,7 @@ class Retriever:
         terms = normalise(_keyword_query(q.text)).split()
         if not terms:
             return []
-        chapters = [row for row in self.archive.chapter_headings(q.config.chapters)
+        chapters = [row for row in self._headings(q)
                     if row["first_chunk"] is not None
                     and all(term in normalise(f"{row['title'] or ''} {row['heading'] or ''}") for term in terms)]
         if not chapters:
@@ -337,6 +333,11 @@ class Retriever:
                     if chapter_id not in best or rank < keyword.index(best[chapter_id]):
                         best[chapter_id] = chunk_id
         return [best.get(row["id"], row["first_chunk"]) for row in chapters]
+
+    def _headings(self, q: _Query) -> list[dict]:
+        if q.headings is None:
+            q.headings = self.archive.chapter_headings(q.config.chapters)
+        return q.headings
 
     def _chunk_graph_ranking(self, q: _Query, depth: int) -> list[Hashable]:
         """Chunks mentioning every entity named in the query, earliest first (where they met, what they did)."""
@@ -398,7 +399,7 @@ class Retriever:
         if self.facts is None or not q.named:
             return []
         config = q.config
-        facts = _FactLines(self.facts, q.named[:_MAX_NAMED], config.as_of, config.hops)
+        facts = _FactLines(self._reads(), q.named[:_MAX_NAMED], config.as_of, config.hops)
         hits = []
         for rank, (fact_id, line, chapter, detail) in enumerate(facts.ranked(config.k), start=1):
             hits.append({
@@ -415,7 +416,7 @@ Fact = tuple[str, str, "int | None", dict]  # id, line, chapter, detail
 class _FactLines:
     """The facts around some named entities as of a chapter, as short lines ranked by how close they are."""
 
-    def __init__(self, facts: "FactGraph", named: list[NamedEntity], as_of: int | None, hops: int):
+    def __init__(self, facts: FactReads, named: list[NamedEntity], as_of: int | None, hops: int):
         self.facts = facts
         self.named = named
         self.as_of = as_of
@@ -439,7 +440,7 @@ class _FactLines:
     def _states(self) -> list[Fact]:
         lines = []
         for entity in self.named:
-            for row in self.facts.state_history(entity.name):
+            for row in self.facts.state_history(entity.id):
                 if not _valid_at(row, self.as_of):
                     continue
                 line = f"{entity.name} · {row['key']}: {row['value']} (since ch {row['valid_from']})"
@@ -449,13 +450,14 @@ class _FactLines:
         return lines
 
     def _relations(self) -> tuple[list[dict], list[dict], list[dict]]:
-        """Edges between two named entities, touching one, and further out; each latest first."""
+        """Edges between two named entities, touching one, and further out; each latest first (ties by type and
+        names, so the order never depends on how the graph happened to store them)."""
         edges: dict[tuple, dict] = {}
         for entity in self.named:
-            for edge in self.facts.neighbourhood(entity.name, self.hops, self.as_of)["edges"]:
+            for edge in self.facts.neighbourhood_edges(entity.id, self.hops, self.as_of):
                 edges[(edge["a"], edge["b"], edge["type"], edge["valid_from"])] = edge
         groups: tuple[list[dict], list[dict], list[dict]] = ([], [], [])
-        for edge in sorted(edges.values(), key=lambda e: -(e["valid_from"] or 0)):
+        for edge in sorted(edges.values(), key=lambda e: (-(e["valid_from"] or 0), e["type"], e["from"], e["to"])):
             groups[2 - len({edge["a"], edge["b"]} & self.ids)].append(edge)
         return groups
 

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 
+from desktop.book.fact_reads import reads
 from desktop.book.retrieval import Retriever as HybridRetriever, SearchConfig
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ def broad_retrieval(book: "Book", query: str, as_of: int | None) -> list[Retriev
 def entities_named(book: "Book", text: str) -> list[dict]:
     """Known entities whose name or an alias occurs in `text`, by first occurrence; one-character names are skipped."""
     found = []
-    for entity in book.facts.known_names():
+    for entity in reads(book.facts).known_names():  # kept in memory until a settlement changes the graph
         positions = [text.find(n) for n in [entity["name"], *entity["aliases"]] if _matchable(n) and n in text]
         if positions:
             found.append((min(positions), entity))
@@ -108,7 +109,7 @@ def _facts_heading(zh: bool, as_of: int | None) -> str:
 def _fact_lines(book: "Book", entities: list[dict], as_of: int | None, zh: bool) -> list[str]:
     lines = []
     for entity in entities:
-        snap = book.facts.snapshot(as_of=as_of, entity=entity["name"])
+        snap = reads(book.facts).snapshot(as_of, entity["name"])  # per (chapter, graph generation)
         if not snap["entities"]:
             continue  # not yet introduced by that chapter
         row = snap["entities"][0]

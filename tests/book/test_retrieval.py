@@ -302,6 +302,6 @@ def test_the_retrieval_bench_reports_every_figure_on_a_small_generated_book():
     figures = bench_retrieval(chapters=3, chunks_per_chapter=4, characters=12, queries=8)
     assert figures["chunks"] == 12 and figures["facts"] > 12
     for key in ("hybrid_p50_ms", "hybrid_p95_ms", "vector_only_p95_ms", "graph_2hop_p95_ms",
-                "context_build_p95_ms"):
+                "context_build_p95_ms", "raw_2hop_p95_ms", "graph_2hop_vs_raw", "turn_retrieval_p95_ms"):
         assert figures[key] > 0
     assert figures["query_embed_ms"] is None and figures["vectors"] == "random unit vectors"
