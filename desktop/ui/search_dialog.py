@@ -70,6 +70,7 @@ class SearchDialog(QDialog):
         super().__init__(parent)
         self.workbench = workbench
         self.hits: list = []
+        self.book: str | None = None  # the book the hits came from
         self.chapter_dialog: ChapterTextDialog | None = None
         self.setWindowTitle(self.tr("Search the manuscript"))
         self.query = QLineEdit()
@@ -139,6 +140,13 @@ class SearchDialog(QDialog):
         box.setSpecialValueText(self.tr("any"))  # 0: no bound on this side
         box.setMinimumWidth(80)
         return box
+
+    def forget(self) -> None:
+        """Another book: its hits and passages are not this one's."""
+        self.hits = []
+        self.results.clear()
+        self.status.clear()
+        self._show_selected()
 
     def set_chapter_count(self, chapters: int) -> None:
         for box in (self.first, self.last):
@@ -278,6 +286,10 @@ class ManuscriptSearch(QObject):
         if dialog is None:
             dialog = SearchDialog(self.workbench, self.window)
             self.dialogs["search"] = dialog
+        book = self.workbench.book_info().path
+        if dialog.book not in (None, book):
+            dialog.forget()
+        dialog.book = book
         run_op(dialog, self.workbench.chapter_count()).success(dialog.set_chapter_count)
         dialog.open()
         dialog.query.setFocus()

@@ -70,7 +70,7 @@ class WelcomePane(QWidget):
                                "Start a book, open one, or make one from a manuscript you already have."))
         intro.setWordWrap(True)
         self.new_button = QPushButton(self.tr("&New book…"))
-        self.open_button = QPushButton(self.tr("&Open book…"))
+        self.open_button = QPushButton(self.tr("O&pen book…"))  # Alt+O is the Tools menu's
         self.import_button = QPushButton(self.tr("&Import a manuscript…"))
         self.import_button.setToolTip(self.tr("Choose chapter files (.txt .md .docx .epub): a new book is made from "
                                               "them, and you see the chapters found before anything is imported"))

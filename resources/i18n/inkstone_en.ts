@@ -3269,7 +3269,7 @@ From: %3</source>
         <translation />
     </message>
     <message>
-        <source>&amp;Open book…</source>
+        <source>O&amp;pen book…</source>
         <translation />
     </message>
     <message>

@@ -3265,8 +3265,8 @@ From: %3</source>
         <translation>新建书(&amp;N)…</translation>
     </message>
     <message>
-        <source>&amp;Open book…</source>
-        <translation>打开书(&amp;O)…</translation>
+        <source>O&amp;pen book…</source>
+        <translation>打开书(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Import a manuscript…</source>

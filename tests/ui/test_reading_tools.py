@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from desktop.contracts import Hit
+from desktop.contracts import BookInfo, Hit
 from desktop.ui.bible_export import export_folder
 from desktop.ui.search_dialog import highlighted, words_of
 from tests.ui.fakes import FakeWorkbench
@@ -241,3 +241,17 @@ def test_while_a_reply_streams_the_main_plot_button_waits(qtbot, window, fake_wo
     qtbot.waitUntil(lambda: not window.chat.is_streaming())
     assert [a for a, _ in fake_workbench.called("say")] == [("继续",)]
     QApplication.processEvents()
+
+
+def test_another_books_search_starts_empty(qtbot, window, fake_workbench, monkeypatch):
+    dialog = open_search(qtbot, window)
+    dialog.query.setText("祖石")
+    dialog.search()
+    qtbot.waitUntil(lambda: dialog.results.topLevelItemCount() == 2)
+    dialog.close()
+    window.search.open()
+    assert dialog.results.topLevelItemCount() == 2  # the same book: the last search is still there
+    dialog.close()
+    monkeypatch.setattr(fake_workbench, "book_info", lambda: BookInfo("/books/红楼梦.inkstone", "红楼梦", "zh"))
+    window.search.open()
+    assert dialog.results.topLevelItemCount() == 0 and dialog.hits == [] and dialog.preview.toPlainText() == ""
