@@ -1,5 +1,6 @@
 """The first-run welcome: whenever no book is open the window shows this instead of its three panes — recent
-books, New book, Open book, Import a manuscript (a new book made from the files), and where the model stands."""
+books, New book, Open book, Import a manuscript (a new book made from the files, chosen or dropped here), and
+where the model stands."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ class WelcomePane(QWidget):
     new_requested = Signal()
     choose_requested = Signal()
     import_requested = Signal()
+    manuscript_dropped = Signal(list)  # files dropped on the welcome: a new book is made from them
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -115,6 +117,17 @@ class WelcomePane(QWidget):
         for a, b in ((self.new_button, self.open_button), (self.open_button, self.import_button),
                      (self.import_button, self.recent)):
             QWidget.setTabOrder(a, b)
+        self.setAcceptDrops(True)
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802 — Qt override
+        if any(url.isLocalFile() for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802 — Qt override
+        files = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if files:
+            event.acceptProposedAction()
+            self.manuscript_dropped.emit(files)
 
     def set_recent(self, paths: list[str]) -> None:
         self.recent.clear()
@@ -175,6 +188,7 @@ class Welcome(QObject):
         self.pane.new_requested.connect(window.opener.new_book)
         self.pane.choose_requested.connect(window.opener.choose_book)
         self.pane.import_requested.connect(self.choose_manuscript)
+        self.pane.manuscript_dropped.connect(self.make_book_from)
         window.feed.book_changed.connect(self.refresh)
         window.feed.model_changed.connect(lambda: self.pane.set_model(self.workbench.model_status()))
         self.refresh()

@@ -114,3 +114,14 @@ def test_the_welcome_follows_the_model_as_it_loads(qtbot, bookless):
     bookless.workbench.model_state = "ready"
     bookless.workbench.tell(model=True)
     qtbot.waitUntil(lambda: "Model ready" in bookless.welcome.pane.model.text())
+
+
+def test_files_dropped_on_the_welcome_make_a_new_book(qtbot, bookless, tmp_path):
+    from tests.ui.test_import_drop import drop_on
+
+    manuscript = tmp_path / "01 雨夜.txt"
+    manuscript.write_text("第一回　雨夜\n夜雨连绵。", encoding="utf-8")
+    drop_on(bookless.welcome.pane, [manuscript])
+    dialog = bookless._dialogs["manuscript_book"]
+    assert dialog.isVisible() and dialog.title.text() == "雨夜"
+    assert bookless._error_box is None  # not "open a book first"
