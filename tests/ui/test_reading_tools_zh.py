@@ -66,3 +66,10 @@ def test_the_welcome_speaks_chinese_and_lists_recent_books(qtbot, qasync_loop, c
     assert untranslated(visible_texts(win.welcome.pane)) == []
     assert win.chat.main_plot_button.text() == "回到主线"
     save(win, "welcome_recent_zh.png")
+
+
+def test_the_main_plot_button_sits_with_the_chat_buttons(qtbot, window_zh):
+    button = window_zh.chat.main_plot_button
+    assert button.text() == "回到主线" and button.isVisible() and button.isEnabled()
+    assert "大纲当前的步骤" in button.toolTip()
+    save(window_zh, "main_plot_button_zh.png")
