@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 from contextlib import contextmanager
 from pathlib import Path
@@ -42,6 +43,9 @@ class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs, Au
             raise BookError(f"cannot create archive {self.path}: folder {self.path.parent} does not exist")
         self.embedding_dim = int(embedding_dim)
         self._write_lock = threading.RLock()
+        # A new value after every write transaction (next() on a count is atomic): read caches key on it.
+        self._writes = itertools.count(1)
+        self.generation = 0
         self.engine: sa.Engine = tables.create_archive_engine(self.path)
         try:
             with self._writing() as conn:
@@ -72,6 +76,8 @@ class Archive(ChapterRecords, SettingsLibrary, Conversations, JournalAndJobs, Au
             if reason is None:
                 raise
             raise StorageWriteError(f"cannot write {self.path}: {reason}; nothing of this change was saved") from exc
+        finally:
+            self.generation = next(self._writes)
 
     def _read(self, statement: Any, params: dict[str, Any] | None = None) -> list[dict[str, Any]]:
         with self.engine.connect() as conn:

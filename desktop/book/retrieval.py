@@ -173,6 +173,7 @@ class Retriever:
         self.embed_query = embed_query
         self._names_revision: int | None = None
         self._surfaces: list[tuple[str, str, NamedEntity]] = []
+        self._headings_seen: tuple[tuple, list[dict]] | None = None
 
     # -- public -----------------------------------------------------------------
 
@@ -335,8 +336,15 @@ class Retriever:
         return [best.get(row["id"], row["first_chunk"]) for row in chapters]
 
     def _headings(self, q: _Query) -> list[dict]:
+        """The chapters' titles and heading lines: read once per search, and kept across searches until the
+        archive writes anything (its generation moves after every write transaction)."""
         if q.headings is None:
-            q.headings = self.archive.chapter_headings(q.config.chapters)
+            key = (getattr(self.archive, "generation", None), q.config.chapters)  # taken before the read
+            if key[0] is not None and self._headings_seen is not None and self._headings_seen[0] == key:
+                q.headings = self._headings_seen[1]
+            else:
+                q.headings = self.archive.chapter_headings(q.config.chapters)
+                self._headings_seen = (key, q.headings)
         return q.headings
 
     def _chunk_graph_ranking(self, q: _Query, depth: int) -> list[Hashable]:

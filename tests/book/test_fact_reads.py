@@ -159,3 +159,21 @@ def test_a_cached_snapshot_handed_out_cannot_be_spoiled_by_its_caller(book):
     snap = reads(book.facts).snapshot(1, "林动")
     snap["entities"].clear()
     assert reads(book.facts).snapshot(1, "林动")["entities"]
+
+
+# -- chapter headings kept across searches -------------------------------------------------------------------------
+
+
+def test_a_chapter_imported_after_a_search_is_found_by_its_title(book):
+    from tests.book.test_retrieval import put_chapter
+
+    put_chapter(book, 1, ["林动在青阳镇练拳。"], embed=None)
+    retriever = Retriever(book.archive, book.facts, None)
+    assert retriever.search("抄检大观园", PRESETS["keyword"]) == []
+    put_chapter(book, 2, ["凤姐带人连夜搜检。"], embed=None)
+    book.archive.replace_chapter(2, "抄检大观园", "凤姐带人连夜搜检。", volume=None, heading="第二回 抄检大观园",
+                                 source_path="book.txt", content_hash="renamed",
+                                 chunks=[{"seq": 0, "text": "凤姐带人连夜搜检。", "start": 0, "end": 9,
+                                          "entity_list": []}])
+    hits = retriever.search("抄检大观园", PRESETS["keyword"])
+    assert [hit["chapter_number"] for hit in hits] == [2]
