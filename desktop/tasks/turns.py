@@ -15,6 +15,7 @@ from desktop.book.errors import BookError
 from desktop.engine.agents import prefetch
 from desktop.engine.prompts.personas import persona_note
 from desktop.tasks import complexity
+from desktop.tasks import draft_coverage as coverage
 from desktop.tasks.personas import personas_named
 from desktop.tasks.review import classify
 
@@ -163,34 +164,41 @@ def draft_request(book: "Book") -> str:
 
 
 def propose_plan_progress(book: "Book", task_id: int | None, message_id: int | None) -> dict | None:
-    """Propose, for review, that the current step is done and the next one begins; None when there is nothing
-    to propose or the same proposal already waits. Never applied here: it goes to the review queue."""
+    """Propose, for review, that the steps the draft covered are done and the next one begins; None when the reply
+    is no draft (chit-chat, a question), covers no step, or the same proposal already waits. Never applied here:
+    it goes to the review queue."""
     entry = main_pointer(book)
-    if entry is None or entry["step_id"] is None:
+    if entry is None or entry["step_id"] is None or message_id is None:
         return None
     source = PLAN_SOURCE.format(entry["step_id"])
     if any(e["source"] == source for e in book.journal.entries(("proposed",))):
         return None
-    steps = _steps_of(book, entry["outline_id"])
+    steps = [step for step in _steps_of(book, entry["outline_id"])
+             if step["status"] != "Completed" or step["id"] == entry["step_id"]]
     index = next((i for i, step in enumerate(steps) if step["id"] == entry["step_id"]), None)
     if index is None:
         return None
+    done = coverage.covered_steps(steps, index, _message(book, message_id)["content"] or "", book.facts.known_names())
+    if not done:
+        return None
     zh = book.meta.language == "zh"
-    current = steps[index]
-    items = [{"level": "Step", "title": current["kind"], "parent": entry["outline"], "status": "Completed"}]
-    following = next((step for step in steps[index + 1:] if step["status"] != "Completed"), None)
+    finished = steps[index:index + done]
+    items = [{"level": "Step", "title": step["kind"], "parent": entry["outline"], "status": "Completed"}
+             for step in finished]
+    kinds = "、".join(step["kind"] for step in finished) if zh else ", ".join(step["kind"] for step in finished)
+    following = steps[index + done] if index + done < len(steps) else None
     if following is not None:
         items.append({"level": "Step", "title": following["kind"], "parent": entry["outline"], "status": "InProgress"})
-        note = (f"草稿写完了步骤 {current['kind']}：标为完成，下一步 {following['kind']} 开始？" if zh else
-                f"The draft finished step {current['kind']}: mark it done and begin {following['kind']}?")
+        note = (f"草稿写完了步骤 {kinds}：标为完成，下一步 {following['kind']} 开始？" if zh else
+                f"The draft finished step {kinds}: mark it done and begin {following['kind']}?")
     else:
         items.append({"level": "ShortOutline", "title": entry["outline"], "status": "Completed"})
-        note = (f"步骤 {current['kind']} 是「{entry['outline']}」的最后一步：整段标为完成？" if zh else
-                f"Step {current['kind']} is the last of {entry['outline']!r}: mark the outline done?")
+        note = (f"草稿写完了「{entry['outline']}」剩下的步骤 {kinds}：整段标为完成？" if zh else
+                f"The draft finished the last steps of {entry['outline']!r} ({kinds}): mark the outline done?")
     doc = documents.validate({"chapter": entry["chapter"], "plan": items})
     review = {"task_id": None, "origin_task_id": task_id, "settlement_id": None, "kind": "plan_progress",
               "document": doc, "items": classify(book, doc), "notes": [note], "problems": [],
-              "messages": [message_id] if message_id is not None else []}
+              "messages": [message_id]}
     sid = book.journal.propose(doc, source=source, review=review)
     review["settlement_id"] = sid
     book.archive.journal_update(sid, review=review)
