@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Sequence
@@ -421,6 +422,10 @@ class Retriever:
 Fact = tuple[str, str, "int | None", dict]  # id, line, chapter, detail
 
 
+def _latest_first(edge: dict) -> tuple:
+    return -(edge["valid_from"] or 0), edge["type"], edge["from"], edge["to"]
+
+
 class _FactLines:
     """The facts around some named entities as of a chapter, as short lines ranked by how close they are."""
 
@@ -438,7 +443,7 @@ class _FactLines:
         facts = self._states()
         if len(facts) >= limit:
             return facts[:limit]
-        between, direct, further = self._relations()
+        between, direct, further = self._relations(limit)
         facts += [self._relation_line(edge) for edge in (between + direct)[: limit - len(facts)]]
         if len(facts) < limit:
             facts += self._hooks()
@@ -457,17 +462,19 @@ class _FactLines:
                 lines.append((f"state:{entity.id}:{row['key']}:{row['valid_from']}", line, row["valid_from"], detail))
         return lines
 
-    def _relations(self) -> tuple[list[dict], list[dict], list[dict]]:
-        """Edges between two named entities, touching one, and further out; each latest first (ties by type and
-        names, so the order never depends on how the graph happened to store them)."""
+    def _relations(self, limit: int) -> tuple[list[dict], list[dict], list[dict]]:
+        """The first `limit` edges between two named entities, touching one, and further out; each latest first
+        (ties by type and names, so the order never depends on how the graph happened to store them)."""
         edges: dict[tuple, dict] = {}
         for entity in self.named:
             for edge in self.facts.neighbourhood_edges(entity.id, self.hops, self.as_of):
                 edges[(edge["a"], edge["b"], edge["type"], edge["valid_from"])] = edge
         groups: tuple[list[dict], list[dict], list[dict]] = ([], [], [])
-        for edge in sorted(edges.values(), key=lambda e: (-(e["valid_from"] or 0), e["type"], e["from"], e["to"])):
+        for edge in edges.values():
             groups[2 - len({edge["a"], edge["b"]} & self.ids)].append(edge)
-        return groups
+        # A main character's two hops run to a thousand edges or more: pick the first few, never sort them all.
+        first = (lambda group: heapq.nsmallest(limit, group, key=_latest_first))
+        return first(groups[0]), first(groups[1]), first(groups[2])
 
     @staticmethod
     def _relation_line(edge: dict) -> Fact:
