@@ -236,6 +236,7 @@ class Health:
     extract_pending: int = 0
     unembedded_chapters: int = 0
     failed_settlements: int = 0  # set aside: the author retries or discards them
+    failed_jobs: int = 0  # extraction, embedding or relinking that broke: retried or discarded
     journal_gaps: int = 0  # where journal and graphs disagree (see Book.gaps)
 
     from_row = classmethod(_pick)

@@ -24,12 +24,14 @@ _NAME_LISTS = {"hooks": "involves", "settings": "entities"}
 
 
 def accept_clean(book: "Book", queues: "TaskQueues", settlement_id: int,
-                 before_apply: Callable[[dict], None] = lambda doc: None) -> dict:
+                 before_apply: Callable[[dict], None] = lambda doc: None, *,
+                 classes: tuple[str, ...] = CLEAN) -> dict:
     """Apply the new and unchanged items of a waiting proposal; keep the others waiting as a new proposal.
 
     Returns {"applied": settlement id or None, "kept": settlement id or None, "items_applied", "items_kept"}.
     `before_apply(document)` runs just before the graphs change (the snapshot, the mentions job).
-    Items the author marked `"decision": "reject"` are neither applied nor kept. Runs on the store thread.
+    Items the author marked `"decision": "reject"` are neither applied nor kept. `classes` widens or narrows what
+    is taken (`inkstone apply --review ID --accept …`). Runs on the store thread.
     """
     entry = book.archive.journal_get(settlement_id)
     if entry is None:
@@ -39,7 +41,7 @@ def accept_clean(book: "Book", queues: "TaskQueues", settlement_id: int,
     review = dict(entry.get("review") or {})
     doc = review.get("document") or entry["document"]
     items = [item for item in review.get("items") or () if item.get("decision") != "reject"]
-    clean = {item["path"] for item in items if item["class"] in CLEAN}
+    clean = {item["path"] for item in items if item["class"] in classes}
     kept = {item["path"] for item in items} - clean
     clean -= _waiting_on_kept(book, doc, clean, kept)
     kept = {item["path"] for item in items} - clean

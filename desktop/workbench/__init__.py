@@ -10,6 +10,8 @@ from desktop.contracts import Changes
 from desktop.workbench.ops import audit as auditing
 from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
 from desktop.workbench.ops import library
+from desktop.workbench.ops import failed_jobs as broken_jobs
+from desktop.workbench.ops import reviews as waiting
 from desktop.workbench.ops import impact as retcon
 from desktop.workbench.ops import search as reading
 from desktop.workbench.ops import tasks as conversation
@@ -79,6 +81,12 @@ class Workbench(Session):
     extract_pending = _operation(settlement.extract_pending)
     extract_chapters = _operation(settlement.extract_chapters)
     accept_clean = _operation(settlement.accept_clean)
+    reviews = _query(waiting.reviews)
+    apply_review = _operation(waiting.apply_review)
+    hooks = _query(waiting.hooks)
+    failed_jobs = _query(broken_jobs.failed_jobs)
+    retry_job = _operation(broken_jobs.retry_job)
+    discard_job = _operation(broken_jobs.discard_job)
     refresh_mentions = _operation(mentions.refresh_mentions)
 
     # retcon impact: what a settlement or an undo would touch, written nowhere
