@@ -13,7 +13,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
-from desktop import __version__, checkout, cli_library, cli_memory, doctor, paths  # noqa: F401  (they register commands)
+from desktop import __version__, checkout, cli_library, cli_memory, cli_reviews, doctor, paths  # noqa: F401  (they register commands)
 from desktop.book.restore import restore
 from desktop.cli_errors import OneLineParser, report
 from desktop.cli_registry import ARGUMENTS, COMMANDS, chapter_range, command
@@ -79,6 +79,12 @@ async def _new(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("apply")
 async def _apply(wb: Workbench, args: argparse.Namespace) -> Any:
+    if (args.review is None) == (args.document is None):
+        raise ValueError("apply needs a DOCUMENT, or --review ID for a proposal waiting for review (not both)")
+    if args.review is not None:
+        if args.dry_run:
+            raise ValueError("--dry-run goes with a DOCUMENT; `inkstone reviews BOOK` shows what a review holds")
+        return await cli_reviews.apply_review(wb, args)
     if args.dry_run:  # what would be applied and the chapters it would contradict; nothing is written
         return await wb.apply_preview(Path(args.document))
     result = await wb.apply(Path(args.document), source=f"file:{Path(args.document).name}")
@@ -116,7 +122,7 @@ async def _facts(wb: Workbench, args: argparse.Namespace) -> Any:
                      for e in snap["entities"]],
         "relations": [{k: r[k] for k in ("type", "from", "to", "properties", "valid_from", "valid_to", "settlement")}
                       for r in snap["relations"]],
-        "hooks": [{k: h[k] for k in ("name", "status", "planted_in", "resolved_in", "involves")}
+        "hooks": [{k: h.get(k) for k in ("name", "status", "planted_in", "resolved_in", "due_by", "involves")}
                   for h in snap["hooks"]],
     }
     if "mentions" in snap:
@@ -278,7 +284,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--language", choices=("zh", "en"), default="zh")
 
     p = add("apply", "confirm and apply a settlement document, a reviewed settlement, or a folder of them")
-    p.add_argument("document", help="a JSON file, or a folder of them (applied in name order)")
+    p.add_argument("document", nargs="?", help="a JSON file, or a folder of them (applied in name order)")
+    p.add_argument("--review", type=int, metavar="ID", help="a proposal waiting for review (see `inkstone reviews`)")
+    p.add_argument("--accept", default="all", metavar="CLASSES", help="with --review: all (default), clean, or "
+                   "classes joined by commas (new,unchanged,changes,closes,conflict); the rest keeps waiting")
     p.add_argument("--dry-run", action="store_true", dest="dry_run",
                    help="show what would be applied and its impact on the chapters written; write nothing")
 
