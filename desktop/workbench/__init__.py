@@ -10,6 +10,7 @@ from desktop.contracts import Changes
 from desktop.workbench.ops import audit as auditing
 from desktop.workbench.ops import backups, books, checks, importing, mentions, personas, settlement
 from desktop.workbench.ops import library
+from desktop.workbench.ops import plan_edit as outline
 from desktop.workbench.ops import failed_jobs as broken_jobs
 from desktop.workbench.ops import reviews as waiting
 from desktop.workbench.ops import impact as retcon
@@ -105,6 +106,14 @@ class Workbench(Session):
     facts = _query(reading.facts)
     plan = _query(reading.plan)
     neighbourhood = _query(reading.neighbourhood)
+
+    # editing the outline by hand (each edit a settlement: in the history, undoable)
+    add_outline = _operation(outline.add_outline)
+    add_plan_step = _operation(outline.add_plan_step)
+    rename_plan_node = _operation(outline.rename_plan_node)
+    move_plan_node = _operation(outline.move_plan_node)
+    set_plan_status = _operation(outline.set_plan_status)
+    move_pointer = _operation(outline.move_pointer)
 
     # backups and export
     backup = _query(backups.backup)
