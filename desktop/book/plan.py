@@ -6,6 +6,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from desktop.book import plan_edits
 from desktop.book import plan_queries as q
 from desktop.book.errors import DependentSettlementError, DocumentError
 from desktop.book.graphstore import GraphStore
@@ -226,6 +227,9 @@ class PlanGraph(GraphStore):
         return sorted(found)
 
     def _restore(self, entry: dict[str, Any]) -> None:
+        if "edit" in entry:  # the author's rename or move (plan_edits), not a settlement's column values
+            plan_edits.restore(self, entry)
+            return
         level, prior = entry["level"], entry["prior"]
         assignments = ", ".join(f"n.{_column(level, column)} = ${column}" for column in prior)
         params = {column: _from_json(column, value) for column, value in prior.items()}
