@@ -274,7 +274,8 @@ class Gateway:
     def _plan_turn(self, task: dict, context: Context, drafting: bool) -> turns.TurnPlan:
         """This turn's notes, fitted into their share of the budget and put on the context. Store thread."""
         text = next((m["content"] for m in reversed(context.messages) if m["role"] == "user"), "")
-        plan = turns.plan_turn(self.book, self.retriever, task, text, drafting=drafting)
+        plan = turns.plan_turn(self.book, self.retriever, task, text, drafting=drafting,
+                               count_tokens=self.builder.count_tokens, notes_cap=self.builder.notes_cap)
         context.notes = self.builder.fit_notes(plan.notes)
         return plan
 

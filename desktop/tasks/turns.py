@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import sqlalchemy as sa
 
@@ -13,9 +13,11 @@ from desktop.book import archive_tables as tables
 from desktop.book import documents
 from desktop.book.errors import BookError
 from desktop.engine.agents import prefetch
+from desktop.engine.llm import estimate_tokens
 from desktop.engine.prompts.personas import persona_note
 from desktop.tasks import complexity
 from desktop.tasks import draft_coverage as coverage
+from desktop.tasks import style_context
 from desktop.tasks.personas import personas_named
 from desktop.tasks.review import classify
 
@@ -24,7 +26,7 @@ if TYPE_CHECKING:
     from desktop.book.retrieval import Retriever
 
 MAIN_STORYLINES = ("main", "protagonist", "主线")
-STYLE_CHARS = 300          # the end of the previous chapter, for the draft's style and continuity
+STYLE_TOKENS = 300         # the previous chapters' text for a draft when the caller gives no notes budget
 CANON_FACTS = 8            # facts the critic checks a candidate against
 PLAN_SOURCE = "plan:step:{}"
 # Words that say the author is asking about what is in the book, not only chatting.
@@ -48,8 +50,11 @@ class TurnPlan:
     entity: str | None = None         # the first entity the input names (for the tool examples)
 
 
-def plan_turn(book: "Book", retriever: "Retriever", task: dict, text: str, *, drafting: bool) -> TurnPlan:
-    """The turn's notes and needs, from the input and the book; no model call. Runs on the store thread."""
+def plan_turn(book: "Book", retriever: "Retriever", task: dict, text: str, *, drafting: bool,
+              count_tokens: Callable[[str], int] = estimate_tokens, notes_cap: int | None = None) -> TurnPlan:
+    """The turn's notes and needs, from the input and the book; no model call. Runs on the store thread.
+    A draft also gets the previous chapters' text, within half the room `notes_cap` leaves after the other notes
+    (counted with `count_tokens`, the context's counter); the other half stays for the turn's look-ups."""
     zh = book.meta.language == "zh"
     entry = main_pointer(book)
     chapter = entry["chapter"] if entry else book.plan.current_chapter()
@@ -59,7 +64,7 @@ def plan_turn(book: "Book", retriever: "Retriever", task: dict, text: str, *, dr
     plan.needs_memory = needs_memory(text, bool(named), drafting=drafting)
     entry_facts = _entry_facts(book, retriever, entry, chapter) if drafting and entry else []
     if drafting:
-        plan.notes.append(("draft", draft_brief(book, retriever, entry, zh, entry_facts)))
+        plan.notes.append(("draft", draft_brief(book, entry, zh, entry_facts)))
     # A character task speaks for the character its title names, whether or not the message names them.
     voiced = f"{text}\n{task['title']}" if task.get("kind") == "character" else text
     for found in personas_named(book, voiced):
@@ -72,6 +77,13 @@ def plan_turn(book: "Book", retriever: "Retriever", task: dict, text: str, *, dr
     hint = complexity.complexity_hint(text, zh)
     if hint:
         plan.notes.append(("hint", ("## 提示 Hint\n" if zh else "## Hint\n") + hint))
+    if drafting:
+        used = sum(count_tokens(note) for _, note in plan.notes)
+        budget = STYLE_TOKENS if notes_cap is None else max(0, notes_cap - used) // 2
+        before = chapter if chapter else (book.archive.chapters()[-1:] or [{"number": 0}])[0]["number"] + 1
+        style = style_context.style_note(book.archive, before, count_tokens, budget, zh)
+        if style:
+            plan.notes.insert(1, ("style", style))  # beside the brief it serves
     return plan
 
 
@@ -108,9 +120,9 @@ def _entry_facts(book: "Book", retriever: "Retriever", entry: dict, chapter: int
     return prefetch(book, retriever, text, chapter, entities=3)
 
 
-def draft_brief(book: "Book", retriever: "Retriever", entry: dict | None, zh: bool, facts: list[str]) -> str:
-    """What a chapter draft follows: the pointer's outline and step, `facts` as of the chapter, the previous
-    chapter's ending for style."""
+def draft_brief(book: "Book", entry: dict | None, zh: bool, facts: list[str]) -> str:
+    """What a chapter draft follows: the pointer's outline and step, `facts` as of the chapter (the previous
+    chapters' text is a note of its own: see style_context)."""
     lines = ["## 本章写作要求 Drafting brief" if zh else "## Drafting brief"]
     if entry is None:
         lines.append("大纲里还没有进行中的部分：按讨论来写。" if zh else "No part of the plan is in progress: follow the discussion.")
@@ -120,15 +132,6 @@ def draft_brief(book: "Book", retriever: "Retriever", entry: dict | None, zh: bo
         lines.append(("当前大纲：" if zh else "Outline: ") + _goal(entry, zh) + (f" — {summary}" if summary else ""))
         if facts:
             lines += [("截至本章的事实：" if zh else "Facts as of this chapter:"), *facts]
-    chapter = entry["chapter"] if entry else None
-    before = retriever.chapters_before(chapter, 1) if chapter else book.archive.chapters()[-1:]
-    if before:
-        previous = before[-1]
-        text = previous.get("text") or (book.archive.chapter_by_number(previous["number"]) or {}).get("text", "")
-        ending = " ".join(text.split())[-STYLE_CHARS:]
-        if ending:
-            lines.append((f"上一章（第{previous['number']}章）结尾，续写时保持文风：" if zh
-                          else f"The end of chapter {previous['number']}, for style:") + f"\n…{ending}")
     lines.append("写出正文，不要解释。" if zh else "Write the prose itself, no commentary.")
     return "\n".join(lines)
 
