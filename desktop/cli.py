@@ -13,7 +13,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Mapping
 
-from desktop import __version__, checkout, cli_library, cli_memory, cli_reviews, doctor, paths  # noqa: F401  (they register commands)
+from desktop import __version__, checkout, cli_library, cli_memory, cli_plan, cli_reviews, doctor, paths  # noqa: F401  (they register commands)
 from desktop.book.restore import restore
 from desktop.cli_errors import OneLineParser, report
 from desktop.cli_registry import ARGUMENTS, COMMANDS, chapter_range, command
