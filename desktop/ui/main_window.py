@@ -312,8 +312,8 @@ class MainWindow(QMainWindow):
             self.upkeep.catch_up_embedding()
         elif key == "extract_pending":
             self.choose_extraction()
-        elif key == "failed_settlements":
-            self.failed.open()
+        elif key in ("failed_settlements", "failed_jobs"):
+            self.failed.open(jobs=key == "failed_jobs")
 
     def start(self) -> None:
         """At launch: reopen the last book and load the model."""
