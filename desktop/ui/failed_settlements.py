@@ -1,4 +1,5 @@
-"""Failed settlements: the ones set aside because applying them broke, each discarded or edited and retried."""
+"""Failed work: settlements set aside because applying them broke (discarded, or edited and retried) and background
+jobs that failed (extraction, relinking mentions: queued again or given up), each with its error."""
 
 from __future__ import annotations
 
@@ -14,23 +15,27 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
+    QWidget,
 )
 
 from desktop.ui.bridge import describe_error, run_op
+from desktop.ui.failed_jobs import FailedJobsTab
 
 
 class FailedSettlementsDialog(QDialog):
-    """Each failed settlement with its error; asks to discard one or to retry it with an edited document."""
+    """Each failed settlement with its error (discard, or retry with an edited document); a second tab lists the
+    failed background jobs."""
 
     discard_requested = Signal(int)
     edit_requested = Signal(dict)  # the journal entry
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle(self.tr("Failed settlements"))
+        self.setWindowTitle(self.tr("Failed work"))
         intro = QLabel(self.tr("These settlements could not be applied; nothing of them reached the book. Edit "
                                "the document and retry, or discard it (its document stays in the journal)."))
         intro.setWordWrap(True)
@@ -45,19 +50,28 @@ class FailedSettlementsDialog(QDialog):
         self.error_label.setTextFormat(Qt.PlainText)
         self.error_label.setWordWrap(True)
         self.error_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        buttons = QDialogButtonBox()
         self.discard_button = QPushButton(self.tr("Discard"))
         self.retry_button = QPushButton(self.tr("Edit and retry…"))
-        buttons.addButton(self.discard_button, QDialogButtonBox.ActionRole)
-        buttons.addButton(self.retry_button, QDialogButtonBox.ActionRole)
-        buttons.addButton(QPushButton(self.tr("Close")), QDialogButtonBox.RejectRole)
         self.discard_button.clicked.connect(lambda: self._emit(lambda e: self.discard_requested.emit(e["id"])))
         self.retry_button.clicked.connect(lambda: self._emit(self.edit_requested.emit))
+        actions = QDialogButtonBox()  # on the tab they act on: the jobs tab has its own
+        actions.addButton(self.discard_button, QDialogButtonBox.ActionRole)
+        actions.addButton(self.retry_button, QDialogButtonBox.ActionRole)
+        buttons = QDialogButtonBox()
+        buttons.addButton(QPushButton(self.tr("Close")), QDialogButtonBox.RejectRole)
         buttons.rejected.connect(self.reject)
+        settlements = QWidget()
+        inner = QVBoxLayout(settlements)
+        inner.addWidget(intro)
+        inner.addWidget(self.table, 1)
+        inner.addWidget(self.error_label)
+        inner.addWidget(actions)
+        self.jobs = FailedJobsTab()
+        self.tabs = QTabWidget()
+        self.tabs.addTab(settlements, self.tr("Settlements"))
+        self.tabs.addTab(self.jobs, self.tr("Background jobs"))
         layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.error_label)
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
         self._entries: dict[int, dict] = {}
         self.set_entries([])
@@ -154,7 +168,8 @@ class FailedSettlements(QObject):
         self.needs_book = needs_book
         self.notice_box: QMessageBox | None = None
 
-    def open(self) -> FailedSettlementsDialog | None:
+    def open(self, jobs: bool = False) -> FailedSettlementsDialog | None:
+        """The dialog, on the jobs tab when `jobs` (the health strip's "Failed jobs")."""
         if not self.needs_book():
             return None
         dialog = self.dialogs.get("failed_settlements")
@@ -162,7 +177,10 @@ class FailedSettlements(QObject):
             dialog = FailedSettlementsDialog(self.window)
             dialog.discard_requested.connect(self._discard)
             dialog.edit_requested.connect(self._edit)
+            dialog.jobs.retry_requested.connect(self._retry_job)
+            dialog.jobs.discard_requested.connect(self._discard_job)
             self.dialogs["failed_settlements"] = dialog
+        dialog.tabs.setCurrentIndex(1 if jobs else 0)
         dialog.open()
         self.refresh()
         return dialog
@@ -171,6 +189,15 @@ class FailedSettlements(QObject):
         dialog = self.dialogs.get("failed_settlements")
         if dialog is not None:
             run_op(dialog, self.workbench.failed_settlements()).success(dialog.set_entries)
+            run_op(dialog, self.workbench.failed_jobs()).success(dialog.jobs.set_jobs)
+
+    def _retry_job(self, job_id: int) -> None:
+        run_op(self.window, self.workbench.retry_job(job_id)).success(
+            lambda _: self._done(self.tr("Job #%1 queued again").replace("%1", str(job_id))))
+
+    def _discard_job(self, job_id: int) -> None:
+        run_op(self.window, self.workbench.discard_job(job_id)).success(
+            lambda _: self._done(self.tr("Job #%1 discarded").replace("%1", str(job_id))))
 
     def notice(self, count: int) -> None:
         """At open: failed settlements wait for the author; one box that leads to them, never blocking."""

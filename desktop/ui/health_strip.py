@@ -9,11 +9,11 @@ from desktop.ui.theme import WARNING_COLOUR
 
 # Keys of workbench.health(), in the order shown; the second set turns red when not zero.
 KEYS = ("entities", "relations", "hooks", "unresolved_hooks", "overdue_hooks", "reviews_waiting", "conflicts",
-        "unembedded_chapters", "extract_pending", "failed_settlements")
+        "unembedded_chapters", "extract_pending", "failed_settlements", "failed_jobs")
 ALARMING = {"overdue_hooks", "reviews_waiting", "conflicts", "unembedded_chapters", "extract_pending",
-            "failed_settlements"}
+            "failed_settlements", "failed_jobs"}
 # Shown only when there is something to do: most books never have chapters waiting for extraction.
-ONLY_WHEN_ANY = {"extract_pending", "failed_settlements"}
+ONLY_WHEN_ANY = {"extract_pending", "failed_settlements", "failed_jobs"}
 
 
 class HealthStrip(QWidget):
@@ -26,7 +26,7 @@ class HealthStrip(QWidget):
             "unresolved_hooks": self.tr("Unresolved"), "overdue_hooks": self.tr("Overdue"),
             "reviews_waiting": self.tr("Reviews waiting"), "conflicts": self.tr("Conflicts"),
             "unembedded_chapters": self.tr("Not embedded"), "extract_pending": self.tr("To extract"),
-            "failed_settlements": self.tr("Failed"),
+            "failed_settlements": self.tr("Failed"), "failed_jobs": self.tr("Failed jobs"),
         }
         self._tips = {
             "entities": self.tr("Characters, places, items, factions and abilities in the fact graph"),
@@ -39,6 +39,7 @@ class HealthStrip(QWidget):
             "unembedded_chapters": self.tr("Chapters whose text is not yet searchable by meaning"),
             "extract_pending": self.tr("Imported chapters waiting for the model to propose their facts"),
             "failed_settlements": self.tr("Settlements set aside because applying them failed: retry or discard"),
+            "failed_jobs": self.tr("Background jobs (extraction, linking names) that failed: retry or discard"),
         }
         # Rows of four: the strip must not make the inspector wider than the chat beside it.
         layout = QGridLayout(self)

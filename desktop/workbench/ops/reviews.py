@@ -57,7 +57,7 @@ def _kind(entry: dict) -> str:
     return "extract" if source.startswith("import:") else "plan_progress" if source.startswith("plan:") else "settle"
 
 
-async def apply_review(session: Session, settlement_id: int, accept: str | tuple[str, ...] = CLASSES) -> Outcome[dict]:
+async def apply_review(session: Session, settlement_id: int, accept: str | tuple[str, ...] = "all") -> Outcome[dict]:
     """Apply a waiting proposal's items of the accepted classes. The others stay waiting as a smaller proposal
     (never rejected unasked: choosing what to take is not deciding against the rest).
     {"applied": id or None, "kept": id or None, "items_applied", "items_kept"}."""
