@@ -415,6 +415,14 @@
 <context>
     <name>FailedSettlements</name>
     <message>
+        <source>Job #%1 queued again</source>
+        <translation />
+    </message>
+    <message>
+        <source>Job #%1 discarded</source>
+        <translation />
+    </message>
+    <message>
         <source>%1 settlements could not be applied and were set aside; the rest of the book is fine.</source>
         <translation />
     </message>
@@ -441,6 +449,18 @@
 </context>
 <context>
     <name>FailedSettlementsDialog</name>
+    <message>
+        <source>Failed work</source>
+        <translation />
+    </message>
+    <message>
+        <source>Settlements</source>
+        <translation />
+    </message>
+    <message>
+        <source>Background jobs</source>
+        <translation />
+    </message>
     <message>
         <source>Failed settlements</source>
         <translation />
@@ -667,6 +687,14 @@
 </context>
 <context>
     <name>HealthStrip</name>
+    <message>
+        <source>Failed jobs</source>
+        <translation />
+    </message>
+    <message>
+        <source>Background jobs (extraction, linking names) that failed: retry or discard</source>
+        <translation />
+    </message>
     <message>
         <source>Entities</source>
         <translation />
@@ -3337,6 +3365,65 @@ From: %3</source>
     </message>
     <message>
         <source>New book from a manuscript</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>FailedJobsTab</name>
+    <message>
+        <source>Fact extraction</source>
+        <translation />
+    </message>
+    <message>
+        <source>Linking names in chapters</source>
+        <translation />
+    </message>
+    <message>
+        <source>Relinking changed names</source>
+        <translation />
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation />
+    </message>
+    <message>
+        <source>Background work that failed; the book itself is unharmed. Retry queues it again (extraction then runs with the next extraction); Discard gives it up.</source>
+        <translation />
+    </message>
+    <message>
+        <source>Job</source>
+        <translation />
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation />
+    </message>
+    <message>
+        <source>About</source>
+        <translation />
+    </message>
+    <message>
+        <source>Error</source>
+        <translation />
+    </message>
+    <message>
+        <source>&amp;Retry job</source>
+        <translation />
+    </message>
+    <message>
+        <source>D&amp;iscard job</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>Chapters %1</source>
+        <translation />
+    </message>
+    <message>
+        <source>No failed jobs.</source>
         <translation />
     </message>
 </context>

@@ -414,6 +414,14 @@
 <context>
     <name>FailedSettlements</name>
     <message>
+        <source>Job #%1 queued again</source>
+        <translation>任务 #%1 已重新排队</translation>
+    </message>
+    <message>
+        <source>Job #%1 discarded</source>
+        <translation>任务 #%1 已放弃</translation>
+    </message>
+    <message>
         <source>%1 settlements could not be applied and were set aside; the rest of the book is fine.</source>
         <translation>有 %1 个结算未能应用，已搁置；书的其余部分完好无损。</translation>
     </message>
@@ -440,6 +448,18 @@
 </context>
 <context>
     <name>FailedSettlementsDialog</name>
+    <message>
+        <source>Failed work</source>
+        <translation>失败的工作</translation>
+    </message>
+    <message>
+        <source>Settlements</source>
+        <translation>结算</translation>
+    </message>
+    <message>
+        <source>Background jobs</source>
+        <translation>后台任务</translation>
+    </message>
     <message>
         <source>Failed settlements</source>
         <translation>失败的结算</translation>
@@ -666,6 +686,14 @@
 </context>
 <context>
     <name>HealthStrip</name>
+    <message>
+        <source>Failed jobs</source>
+        <translation>失败任务</translation>
+    </message>
+    <message>
+        <source>Background jobs (extraction, linking names) that failed: retry or discard</source>
+        <translation>失败的后台任务（抽取、名字关联）：重试或放弃</translation>
+    </message>
     <message>
         <source>Entities</source>
         <translation>实体</translation>
@@ -3334,6 +3362,65 @@ From: %3</source>
     <message>
         <source>New book from a manuscript</source>
         <translation>用书稿新建书</translation>
+    </message>
+</context>
+<context>
+    <name>FailedJobsTab</name>
+    <message>
+        <source>Fact extraction</source>
+        <translation>事实抽取</translation>
+    </message>
+    <message>
+        <source>Linking names in chapters</source>
+        <translation>章节中的名字关联</translation>
+    </message>
+    <message>
+        <source>Relinking changed names</source>
+        <translation>重新关联改动的名字</translation>
+    </message>
+    <message>
+        <source>Embedding</source>
+        <translation>向量化</translation>
+    </message>
+    <message>
+        <source>Background work that failed; the book itself is unharmed. Retry queues it again (extraction then runs with the next extraction); Discard gives it up.</source>
+        <translation>这些后台任务失败了；书本身没有受损。“重试”把它重新排队（抽取会在下次抽取时运行）；“放弃”则不再处理。</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>About</source>
+        <translation>对象</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>&amp;Retry job</source>
+        <translation>重试任务(&amp;R)</translation>
+    </message>
+    <message>
+        <source>D&amp;iscard job</source>
+        <translation>放弃任务(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Chapter %1</source>
+        <translation>第%1章</translation>
+    </message>
+    <message>
+        <source>Chapters %1</source>
+        <translation>第%1章</translation>
+    </message>
+    <message>
+        <source>No failed jobs.</source>
+        <translation>没有失败的后台任务。</translation>
     </message>
 </context>
 </TS>
