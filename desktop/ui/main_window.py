@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.undoer = SettlementUndo(self, workbench, self._dialogs, self._needs_book)
         self.audit = ManuscriptAudit(self, workbench, self.background, self._dialogs, self._needs_book)
         self.library = SettingsLibrary(self, workbench, self._dialogs, self._needs_book)
+        self.inspector.plan.attach(workbench)  # the outline is edited in the plan tab
         self.opener = BookOpener(self, workbench, self._dialogs)
         self.search = ManuscriptSearch(self, workbench, self._dialogs, self._needs_book)
         self.personas = Personas(self, workbench, self.background, self._dialogs, self._needs_book)

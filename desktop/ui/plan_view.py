@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from desktop.ui.plan_editing import PlanEditor
 from desktop.ui.theme import ACCENT_COLOUR
 
 POINTER_BRUSH = QColor(ACCENT_COLOUR)
@@ -34,7 +35,7 @@ def chapter_span(chapters) -> str:
 
 
 class PlanView(QWidget):
-    """Read-only: the plan changes only through settlements, so this view only shows."""
+    """Shows the plan; once attached to a workbench the author edits it here too (desktop/ui/plan_editing.py)."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -48,7 +49,8 @@ class PlanView(QWidget):
         self.tree.setHeaderLabels([self.tr("Outline"), self.tr("Status"), self.tr("Chapters"), self.tr("Storyline")])
         self.tree.setColumnWidth(0, 220)
         self.tree.setAlternatingRowColors(True)
-        self.empty = QLabel(self.tr("No plan yet. Outlines arrive through settlements."))
+        self.empty = QLabel(self.tr("No plan yet. Outlines arrive through settlements, or add a general outline "
+                                    "here (Insert)."))
         self.empty.setAlignment(Qt.AlignCenter)
         self.empty.setWordWrap(True)
 
@@ -73,20 +75,80 @@ class PlanView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.empty)
         layout.addWidget(split)
+        self._layout = layout
         self._split = split
         self._pointer_ids: set[str] = set()
+        self.nodes: dict[str, dict] = {}  # id -> level, title, status, parent id, index among siblings
+        self.editor = None
+        self._keep: str | None = None
         self.set_plan({"outlines": [], "pointer": []})
+
+    def attach(self, workbench) -> None:
+        """Make the plan editable through this workbench: buttons above the tree, a context menu, keys."""
+        self.editor = PlanEditor(self, workbench)
+        self._layout.insertWidget(0, self.editor.button_row())
+
+    def level_name(self, level: str) -> str:
+        return self._levels.get(level, level)
+
+    def status_name(self, status: str) -> str:
+        return self._statuses.get(status, status)
+
+    def keep_selection(self) -> None:
+        """The selected row is selected again when the edited plan comes back."""
+        item = self.tree.currentItem()
+        self._keep = item.data(0, Qt.UserRole) if item is not None else None
 
     def set_plan(self, plan: dict) -> None:
         outlines, pointer = plan.get("outlines") or [], plan.get("pointer") or []
         self._pointer_ids = {p.get(key) for p in pointer for key in ("outline_id", "step_id") if p.get(key)}
         self.empty.setVisible(not outlines)
         self._split.setVisible(bool(outlines))
+        keep = self._keep or (self.tree.currentItem().data(0, Qt.UserRole) if self.tree.currentItem() else None)
+        self._keep = None
         self.tree.clear()
+        self.nodes = {}
         for outline in outlines:
             self.tree.addTopLevelItem(self._tree_item(outline))
+        self._index(outlines, None)
         self.tree.expandAll()
         self._fill_lanes(outlines)
+        if keep is not None:
+            self.select(keep)
+
+    def _index(self, outlines: list[dict], parent: str | None) -> None:
+        for index, node in enumerate(outlines):
+            self.nodes[node.get("id")] = {"id": node.get("id"), "level": node.get("level"), "title": node.get("title"),
+                                          "status": node.get("status"), "parent": parent, "index": index,
+                                          "siblings": len(outlines)}
+            steps = node.get("steps") or []
+            for place, step in enumerate(steps):
+                self.nodes[step.get("id")] = {"id": step.get("id"), "level": "Step", "title": step.get("kind"),
+                                              "status": step.get("status"), "parent": node.get("id"),
+                                              "index": place, "siblings": len(steps)}
+            self._index(node.get("children") or [], node.get("id"))
+
+    def select(self, node_id: str) -> bool:
+        """Make the row of this node current; False when the plan has no such node."""
+        found = self.tree.findItems("", Qt.MatchContains | Qt.MatchRecursive)
+        for item in found:
+            if item.data(0, Qt.UserRole) == node_id:
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def row_texts(self) -> list[str]:
+        """Every row's first column in tree order, indented by depth: what the author reads."""
+        rows = []
+
+        def walk(item: QTreeWidgetItem, depth: int) -> None:
+            rows.append("  " * depth + item.text(0) + f" [{item.text(1)}]")
+            for i in range(item.childCount()):
+                walk(item.child(i), depth + 1)
+
+        for i in range(self.tree.topLevelItemCount()):
+            walk(self.tree.topLevelItem(i), 0)
+        return rows
 
     def _tree_item(self, node: dict) -> QTreeWidgetItem:
         title = node.get("title") or ""
