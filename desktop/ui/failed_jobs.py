@@ -31,6 +31,7 @@ class FailedJobsTab(QWidget):
         self.table.setColumnCount(4)
         self.table.setHeaderLabels([self.tr("Job"), self.tr("Kind"), self.tr("About"), self.tr("Error")])
         self.table.setRootIsDecorated(False)
+        self.table.header().setSectionResizeMode(1, QHeaderView.ResizeToContents)  # kinds are read whole
         self.table.header().setSectionResizeMode(3, QHeaderView.Stretch)
         self.table.setSelectionMode(QAbstractItemView.SingleSelection)
         self.table.itemSelectionChanged.connect(self._on_selection_changed)
