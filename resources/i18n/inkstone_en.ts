@@ -1530,10 +1530,6 @@
         <translation />
     </message>
     <message>
-        <source>No plan yet. Outlines arrive through settlements.</source>
-        <translation />
-    </message>
-    <message>
         <source>Storylines</source>
         <translation />
     </message>
@@ -1543,6 +1539,10 @@
     </message>
     <message>
         <source>main</source>
+        <translation />
+    </message>
+    <message>
+        <source>No plan yet. Outlines arrive through settlements, or add a general outline here (Insert).</source>
         <translation />
     </message>
 </context>
@@ -3424,6 +3424,77 @@ From: %3</source>
     </message>
     <message>
         <source>No failed jobs.</source>
+        <translation />
+    </message>
+</context>
+<context>
+    <name>PlanEditor</name>
+    <message>
+        <source>Add…</source>
+        <translation />
+    </message>
+    <message>
+        <source>New general outline…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation />
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation />
+    </message>
+    <message>
+        <source>Put the pointer here</source>
+        <translation />
+    </message>
+    <message>
+        <source>Status</source>
+        <translation />
+    </message>
+    <message>
+        <source>Set status</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add general outline…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add long outline…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add short outline…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Add step…</source>
+        <translation />
+    </message>
+    <message>
+        <source>Move under</source>
+        <translation />
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation />
+    </message>
+    <message>
+        <source>New general outline</source>
+        <translation />
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation />
+    </message>
+    <message>
+        <source>New name:</source>
         <translation />
     </message>
 </context>

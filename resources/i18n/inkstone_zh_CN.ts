@@ -1529,10 +1529,6 @@
         <translation>故事线</translation>
     </message>
     <message>
-        <source>No plan yet. Outlines arrive through settlements.</source>
-        <translation>还没有计划。大纲通过结算加入。</translation>
-    </message>
-    <message>
         <source>Storylines</source>
         <translation>故事线</translation>
     </message>
@@ -1543,6 +1539,10 @@
     <message>
         <source>main</source>
         <translation>主线</translation>
+    </message>
+    <message>
+        <source>No plan yet. Outlines arrive through settlements, or add a general outline here (Insert).</source>
+        <translation>还没有大纲。大纲随结算而来，也可以在这里添加总纲（Insert 键）。</translation>
     </message>
 </context>
 <context>
@@ -3421,6 +3421,77 @@ From: %3</source>
     <message>
         <source>No failed jobs.</source>
         <translation>没有失败的后台任务。</translation>
+    </message>
+</context>
+<context>
+    <name>PlanEditor</name>
+    <message>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <source>New general outline…</source>
+        <translation>新建总纲…</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>重命名…</translation>
+    </message>
+    <message>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Put the pointer here</source>
+        <translation>把叙事指针放在这里</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Set status</source>
+        <translation>设置状态</translation>
+    </message>
+    <message>
+        <source>Add general outline…</source>
+        <translation>添加总纲…</translation>
+    </message>
+    <message>
+        <source>Add long outline…</source>
+        <translation>添加长纲…</translation>
+    </message>
+    <message>
+        <source>Add short outline…</source>
+        <translation>添加短纲…</translation>
+    </message>
+    <message>
+        <source>Add step…</source>
+        <translation>添加步骤…</translation>
+    </message>
+    <message>
+        <source>Move under</source>
+        <translation>移到…之下</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>New general outline</source>
+        <translation>新建总纲</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <source>New name:</source>
+        <translation>新名称：</translation>
     </message>
 </context>
 </TS>
