@@ -66,6 +66,6 @@ def _review_arguments(add: Adder) -> None:
     p = add("jobs", "background jobs (extraction, relinking mentions) that failed: list with the error, "
                     "--retry or --discard one")
     action = p.add_mutually_exclusive_group()
-    action.add_argument("--retry", type=int, metavar="ID", help="queue it again (mentions are relinked at once; "
+    action.add_argument("--retry", type=int, metavar="ID", help="queue it again (the answer says when it runs: "
                                                                  "`inkstone extract` runs extraction)")
     action.add_argument("--discard", type=int, metavar="ID", help="give it up (what it was about stays as it is)")

@@ -95,9 +95,23 @@ def test_a_failed_job_is_listed_with_its_error_then_retried_or_discarded(tmp_pat
     assert [(j["id"], j["kind"], j["error"]) for j in listed] == [
         (first, "extract", "model ran out of memory on chapter 2"), (second, "extract", "model ran out of memory on chapter 3")]
     assert run_json(capsys, "health", book)["failed_jobs"] == 2
-    assert run_json(capsys, "jobs", book, "--retry", str(first)) == {"id": first, "kind": "extract",
-                                                                      "status": "pending", "merged": False}
+    retried = run_json(capsys, "jobs", book, "--retry", str(first))
+    assert (retried["id"], retried["status"], retried["merged"]) == (first, "pending", False)
+    assert "next extraction" in retried["runs"]
     assert run_json(capsys, "jobs", book, "--discard", str(second))["discarded"]
     assert run_json(capsys, "jobs", book) == []
     code, _, err = run(capsys, "jobs", book, "--retry", str(first))
     assert code == 1 and f"job {first} is pending, not failed" in err
+
+
+def test_a_retried_job_whose_twin_already_waits_is_folded_into_it(tmp_path, capsys):
+    book, _ = book_with_a_waiting_proposal(tmp_path, capsys)
+    opened = Book.open(book)
+    try:
+        failed = opened.archive.enqueue_job("extract", {"chapter": 2}, unique_key="chapter:2")
+        opened.archive.finish_job(opened.archive.next_jobs("extract")[0]["id"], error="boom")
+        twin = opened.archive.enqueue_job("extract", {"chapter": 2}, unique_key="chapter:2")
+    finally:
+        opened.close()
+    retried = run_json(capsys, "jobs", book, "--retry", str(failed))
+    assert (retried["id"], retried["merged"]) == (twin, True) and run_json(capsys, "jobs", book) == []

@@ -11,6 +11,10 @@ from desktop.workbench.ops import Outcome
 from desktop.workbench.session import Session
 
 FAILED = "failed"
+# When a job queued again runs, by kind: told with the retry so nobody waits for what needs another step.
+RUNS = {"extract": "with the next extraction (inkstone extract, or the window's To extract)",
+        "canon-mentions": "at the next relink (inkstone apply, or the window after any settlement)",
+        "import-mentions": "when the book is next opened"}
 
 
 async def failed_jobs(session: Session) -> list[dict]:
@@ -34,7 +38,7 @@ def failed_job_count(book) -> int:
 async def retry_job(session: Session, job_id: int) -> Outcome[dict]:
     """Queue a failed job again; the worker of its kind runs it next (the window's background work, or
     `inkstone extract` / the next relink on the command line). A job whose twin already waits is folded into it.
-    {"id": the job that will run, "kind", "status": "pending", "merged": whether it was folded}."""
+    {"id": the job that will run, "kind", "status": "pending", "merged": whether it was folded, "runs": when}."""
     def work() -> dict:
         j = tables.jobs.c
         with session.book.archive._writing() as conn:  # the archive's one write path (lock, generation)
@@ -43,9 +47,11 @@ async def retry_job(session: Session, job_id: int) -> Outcome[dict]:
                                                      j.status == "pending")) if job["unique_key"] else None
             if twin is not None:
                 conn.execute(tables.jobs.delete().where(j.id == job_id))
-                return {"id": twin, "kind": job["kind"], "status": "pending", "merged": True}
+                return {"id": twin, "kind": job["kind"], "status": "pending", "merged": True,
+                        "runs": RUNS.get(job["kind"], "")}
             conn.execute(tables.jobs.update().where(j.id == job_id).values(status="pending", updated_at=tables.utc_now()))
-            return {"id": job_id, "kind": job["kind"], "status": "pending", "merged": False}
+            return {"id": job_id, "kind": job["kind"], "status": "pending", "merged": False,
+                    "runs": RUNS.get(job["kind"], "")}
 
     return await session.write(work)
 
