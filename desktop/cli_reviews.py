@@ -34,7 +34,10 @@ async def _health(wb: Workbench, args: argparse.Namespace) -> Any:
 
 @command("hooks")
 async def _hooks(wb: Workbench, args: argparse.Namespace) -> Any:
-    return await wb.hooks(overdue=args.overdue)
+    hooks = await wb.hooks(overdue=args.overdue)
+    if hooks or args.json:
+        return hooks
+    return "no overdue hooks" if args.overdue else "no unresolved hooks"
 
 
 @command("jobs")
@@ -46,7 +49,8 @@ async def _jobs(wb: Workbench, args: argparse.Namespace) -> Any:
         return result
     if args.discard is not None:
         return await wb.discard_job(args.discard)
-    return await wb.failed_jobs()
+    jobs = await wb.failed_jobs()
+    return jobs if jobs or args.json else "no failed jobs"
 
 
 async def apply_review(wb: Workbench, args: argparse.Namespace) -> Any:
