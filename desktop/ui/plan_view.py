@@ -153,7 +153,7 @@ class PlanView(QWidget):
     def _tree_item(self, node: dict) -> QTreeWidgetItem:
         title = node.get("title") or ""
         item = QTreeWidgetItem([title, self._statuses.get(node.get("status"), node.get("status") or ""),
-                                chapter_span(node.get("chapters")), node.get("storyline") or ""])
+                                chapter_span(node.get("chapters")), self._storyline(node)])
         item.setToolTip(0, f"{self._levels.get(node.get('level'), '')}: {node.get('summary') or title}")
         item.setData(0, Qt.UserRole, node.get("id"))
         self._mark(item, node.get("id"), 4)
@@ -168,6 +168,11 @@ class PlanView(QWidget):
             self._mark(child, step.get("id"), 4)
             item.addChild(child)
         return item
+
+    def _storyline(self, node: dict) -> str:
+        """The book's default storyline ("main") in the window's language; the author's own names as they are."""
+        storyline = node.get("storyline") or ""
+        return self.tr("main") if storyline == "main" else storyline
 
     def _mark(self, item, node_id, columns: int) -> None:
         if node_id not in self._pointer_ids:
@@ -189,7 +194,7 @@ class PlanView(QWidget):
 
         def collect(node: dict) -> None:
             if node.get("level") == "ShortOutline":
-                lanes.setdefault(node.get("storyline") or self.tr("main"), []).append(node)
+                lanes.setdefault(self._storyline(node) or self.tr("main"), []).append(node)
             for child in node.get("children") or []:
                 collect(child)
 
@@ -201,7 +206,8 @@ class PlanView(QWidget):
             for short in shorts:
                 self._lane_item(lane, short.get("title") or "", short.get("id"), short.get("status"), True)
                 for step in short.get("steps") or []:
-                    self._lane_item(lane, f"  {step.get('kind')} · {step.get('summary') or ''}",
+                    summary = f" · {step['summary']}" if step.get("summary") else ""
+                    self._lane_item(lane, f"  {step.get('kind')}{summary}",
                                     step.get("id"), step.get("status"), False)
             box = QWidget()
             column = QVBoxLayout(box)
