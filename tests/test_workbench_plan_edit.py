@@ -91,6 +91,27 @@ def test_rename_move_and_reorder_are_undone_exactly(wb):
         run(wb.undo(done["settlement_id"]))
     assert step_kinds(wb) == wb.names["steps"]
     assert tree(wb)[0]["children"][0]["children"][0]["title"] == wb.names["short"]
+    assert wb.book.journal.reconcile() == []  # journal and both graphs agree on every edit
+
+
+def test_an_edit_is_undone_only_after_the_later_edits_of_the_same_node(wb):
+    ids = build(wb)
+    first = run(wb.rename_plan_node(ids["volume"], "甲"))
+    run(wb.rename_plan_node(ids["volume"], "乙"))
+    with pytest.raises(BookError, match="undo .* first"):
+        run(wb.undo(first["settlement_id"]))
+    assert tree(wb)[0]["children"][0]["title"] == "乙"
+
+
+def test_the_pointer_leaves_the_other_short_outline_of_its_storyline(wb):
+    ids = build(wb)
+    other = run(wb.add_outline("ShortOutline", "后事", parent=ids["volume2"], storyline="protagonist"))["id"]
+    run(wb.add_plan_step(other, "开端"))
+    run(wb.move_pointer(ids["steps"][0]))
+    run(wb.move_pointer(other))
+    pointer = run(wb.plan())["pointer"]
+    assert [(p["storyline"], p["outline_id"], p["step_kind"]) for p in pointer] == [("protagonist", other, "开端")]
+    assert tree(wb)[0]["children"][0]["children"][0]["status"] == "Completed"
 
 
 def test_a_step_moves_to_another_short_outline_and_back(wb):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from desktop.book import plan_edits
+from desktop.book import documents, plan_edits
 from desktop.book.errors import BookError
 from desktop.book.journal import APPLIED, CONFIRMED
 from desktop.book.plan_queries import DEFAULT_STORYLINE, OUTLINE_LEVELS, PARENT_LEVEL, STATUSES
@@ -160,6 +160,9 @@ def _edited(session: Session, edit: Callable[..., dict], *args: Any) -> dict:
     doc = {**_EMPTY, "plan": [], "chapter": None}
     sid = book.archive.journal_add(source=SOURCE, document=doc, state=CONFIRMED)
     result = edit(book.plan, sid, *args)
+    # Like every applied settlement, marked in both graphs (here with nothing in the facts), so the journal and
+    # the graphs agree when the book is reconciled at open.
+    book.facts.apply_settlement(sid, documents.fact_part(doc))
     book.archive.journal_set_state(sid, APPLIED)
     return {"settlement_id": sid, **result}
 
