@@ -51,6 +51,7 @@ class GraphInspector(QWidget):
     as_of_changed = Signal(int)
     entity_selected = Signal(str)
     health_item_clicked = Signal(str)  # keys this pane cannot open itself: reviews, conflicts, embedding, extraction
+    persona_requested = Signal(str)  # a character's persona, from the link in its details
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -258,6 +259,8 @@ class GraphInspector(QWidget):
     def _on_details_link(self, url: QUrl) -> None:
         if url.scheme() == "entity":
             self._select(unquote(url.path()))
+        elif url.scheme() == "persona":
+            self.persona_requested.emit(unquote(url.path()))
 
     def _select(self, name: str) -> None:
         self._details_for = name
@@ -379,6 +382,8 @@ class GraphInspector(QWidget):
             parts.append(f"<p>{esc(also)}: {esc('、'.join(entity['aliases']))}</p>")
         if entity.get("summary"):
             parts.append(f"<p>{esc(entity['summary'])}</p>")
+        if entity["kind"] == "Character":
+            parts.append(f"<p><a href='persona:{quote(entity['name'])}'>{esc(self.tr('Persona…'))}</a></p>")
         origin = []
         if entity.get("first_chapter") is not None:
             origin.append(self.tr("first in chapter %1").replace("%1", str(entity["first_chapter"])))

@@ -127,6 +127,7 @@ class MainWindow(QMainWindow):
         self.chat.main_plot_requested.connect(self.back_to_main_plot)
         self.inspector.as_of_changed.connect(self._load_facts)
         self.inspector.entity_selected.connect(self._load_entity)
+        self.inspector.persona_requested.connect(self.personas.open)
         self.inspector.health_item_clicked.connect(self._open_health_list)
         self.drop.import_requested.connect(self.imports.start)
         self.upkeep.extraction_running.connect(lambda _busy: self._show_model_status())

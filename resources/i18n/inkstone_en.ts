@@ -501,6 +501,10 @@
 <context>
     <name>GraphInspector</name>
     <message>
+        <source>Persona…</source>
+        <translation>Persona…</translation>
+    </message>
+    <message>
         <source>Characters</source>
         <translation />
     </message>

@@ -500,6 +500,10 @@
 <context>
     <name>GraphInspector</name>
     <message>
+        <source>Persona…</source>
+        <translation>人设…</translation>
+    </message>
+    <message>
         <source>Characters</source>
         <translation>人物</translation>
     </message>

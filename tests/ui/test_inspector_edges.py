@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import copy
 
+from PySide6.QtCore import QUrl
+
 from desktop.ui.graph_inspector import GraphInspector
 from tests.ui.fakes import snapshot
 
@@ -57,3 +59,12 @@ def test_an_edge_without_a_known_origin_still_names_its_settlement(qtbot, englis
     inspector = make_inspector(qtbot)
     inspector.set_entity_details(snapshot(6, "林动"))
     assert "settlement #1" in inspector.details_text()
+
+
+def test_a_characters_details_link_to_its_persona(qtbot, window, fake_workbench):
+    window.inspector._select("林动")
+    qtbot.waitUntil(lambda: "Persona…" in window.inspector.details_text(), timeout=5000)
+    with qtbot.waitSignal(window.inspector.persona_requested) as asked:
+        window.inspector._on_details_link(QUrl("persona:%E6%9E%97%E5%8A%A8"))
+    assert asked.args == ["林动"]
+    qtbot.waitUntil(lambda: window.personas.dialog is not None and window.personas.dialog.isVisible(), timeout=5000)
