@@ -4,9 +4,9 @@ workbench reports the plan changed, and each edit is a settlement the author can
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QInputDialog, QLineEdit, QMenu, QToolButton, QWidget
 
 from desktop.ui.bridge import run_op
 
@@ -31,7 +31,42 @@ class PlanEditor(QObject):
         view.tree.setContextMenuPolicy(Qt.CustomContextMenu)
         view.tree.customContextMenuRequested.connect(self._show_menu)
         view.tree.currentItemChanged.connect(lambda *_: self._enable())
+        # Drag and drop: the tree only shows where a row would land; the drop itself is a workbench call.
+        view.tree.setDragDropMode(QAbstractItemView.InternalMove)
+        view.tree.viewport().installEventFilter(self)
         self._enable()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 — Qt override
+        if event.type() == QEvent.Drop:
+            tree = self.view.tree
+            dragged, target = tree.currentItem(), tree.itemAt(event.position().toPoint())
+            if dragged is not None and target is not None and dragged is not target:
+                below = tree.dropIndicatorPosition() == QAbstractItemView.BelowItem
+                self.drop_on(dragged.data(0, Qt.UserRole), target.data(0, Qt.UserRole), below=below)
+            event.setDropAction(Qt.IgnoreAction)
+            event.accept()
+            return True  # the tree never moves rows itself: the plan comes back from the book
+        return super().eventFilter(watched, event)
+
+    def drop_on(self, dragged_id: str, target_id: str, *, below: bool = False) -> bool:
+        """A step dropped on a step takes its place (after it when dropped below); dropped on a short outline it
+        goes last there; an outline dropped on an outline of the level above goes under it. False: not a move."""
+        dragged, target = self.view.nodes.get(dragged_id), self.view.nodes.get(target_id)
+        if dragged is None or target is None:
+            return False
+        if dragged["level"] == "Step" and target["level"] == "Step":
+            index = target["index"] + (1 if below else 0)
+            if target["parent"] == dragged["parent"] and dragged["index"] < index:
+                index -= 1  # the step leaves its own place before it takes the new one
+            parent = None if target["parent"] == dragged["parent"] else target["parent"]
+            if parent is None and index == dragged["index"]:
+                return False
+            self._run(self.workbench.move_plan_node(dragged_id, parent=parent, index=index))
+            return True
+        if PARENT_LEVEL.get(dragged["level"]) == target["level"] and dragged.get("parent") != target_id:
+            self._run(self.workbench.move_plan_node(dragged_id, parent=target_id))
+            return True
+        return False
 
     # -- what is selected -------------------------------------------------------------------------------------
 

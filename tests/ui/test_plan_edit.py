@@ -98,3 +98,37 @@ def test_an_empty_plan_offers_a_general_outline(qtbot, view, fake_workbench):
     view.editor.actions["add"].trigger()
     finish(qtbot, view)
     assert isinstance(view.editor.last_op.error, Exception) and "empty" in str(view.editor.last_op.error)
+
+
+def test_dropping_a_row_moves_it_through_the_workbench(qtbot, view, fake_workbench):
+    assert view.editor.drop_on("st1", "st2", below=True)  # 报名 after 决战: index 1 once it left index 0
+    finish(qtbot, view)
+    assert view.editor.drop_on("st2", "st1")  # 决战 above 报名
+    finish(qtbot, view)
+    assert not view.editor.drop_on("st1", "st1")
+    assert not view.editor.drop_on("st2", "st2", below=True)
+    assert view.editor.drop_on("st2", "s2")  # onto another short outline: last there
+    finish(qtbot, view)
+    assert not view.editor.drop_on("s1", "st1")  # an outline cannot go under a step
+    assert not view.editor.drop_on("s2", "L1")  # already there
+    assert [call[1] for call in fake_workbench.called("move_plan_node")] == [
+        {"parent": None, "index": 1}, {"parent": None, "index": 0}, {"parent": "s2", "index": None}]
+
+
+def test_a_drop_on_the_tree_becomes_the_move_and_the_rows_stay_as_the_book_has_them(qtbot, view, fake_workbench):
+    from PySide6.QtCore import QMimeData, QPointF
+    from PySide6.QtGui import QDropEvent
+
+    view.select("st1")
+    target = next(i for i in view.tree.findItems("", Qt.MatchContains | Qt.MatchRecursive)
+                  if i.data(0, Qt.UserRole) == "st1")
+    view.select("st2")
+    at = QPointF(view.tree.visualItemRect(target).center())
+    drop = QDropEvent(at, Qt.MoveAction, QMimeData(), Qt.LeftButton, Qt.NoModifier)
+    rows = view.row_texts()
+    # Qt hands a Drop only to the widget that took the drag's DragEnter, which a test cannot start offscreen:
+    # the drop goes straight to the filter the viewport has.
+    assert view.editor.eventFilter(view.tree.viewport(), drop) is True
+    finish(qtbot, view)
+    assert fake_workbench.called("move_plan_node") == [(("st2",), {"parent": None, "index": 0})]
+    assert view.row_texts() == rows  # the tree did not move the row itself
