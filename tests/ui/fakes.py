@@ -44,6 +44,7 @@ class FakeWorkbench(ImpactFake, ExtractFake, AuditFake, LibraryFake, PlanEditFak
         self.snapshot_list = copy.deepcopy(SNAPSHOTS)
         self.failed = []  # journal entries set aside as failed; retry_error, when set, is what retry raises
         self.retry_error: Exception | None = None
+        self.failed_job_rows: list[dict] = []  # background jobs that failed: failed_jobs() answers these
         self.preview_result = copy.deepcopy(PREVIEW)  # what preview_import answers
         self.waiting = [task_proposal(REVIEW)]  # the review queue: settlements("proposed") answers these
 
@@ -207,6 +208,37 @@ class FakeWorkbench(ImpactFake, ExtractFake, AuditFake, LibraryFake, PlanEditFak
         self.tell(journal=True)
         return {"id": settlement_id, "state": "rejected"}
 
+    async def reviews(self):
+        self._record("reviews")
+        return [{"id": w["id"], "items": copy.deepcopy((w.get("review") or {}).get("items", []))} for w in self.waiting]
+
+    async def apply_review(self, settlement_id, accept="all"):
+        self._record("apply_review", settlement_id, accept)
+        self.tell(facts=True, journal=True)
+        return {"applied": settlement_id, "kept": None, "items_applied": 0, "items_kept": 0}
+
+    async def hooks(self, *, overdue=False):
+        self._record("hooks", overdue=overdue)
+        return []
+
+    async def failed_jobs(self):
+        self._record("failed_jobs")
+        return copy.deepcopy(self.failed_job_rows)
+
+    async def retry_job(self, job_id):
+        self._record("retry_job", job_id)
+        kind = next(j["kind"] for j in self.failed_job_rows if j["id"] == job_id)
+        self.failed_job_rows = [j for j in self.failed_job_rows if j["id"] != job_id]
+        self.tell(archive=True)
+        return {"id": job_id, "kind": kind, "status": "pending", "merged": False}
+
+    async def discard_job(self, job_id):
+        self._record("discard_job", job_id)
+        kind = next(j["kind"] for j in self.failed_job_rows if j["id"] == job_id)
+        self.failed_job_rows = [j for j in self.failed_job_rows if j["id"] != job_id]
+        self.tell(archive=True)
+        return {"id": job_id, "kind": kind, "discarded": True}
+
     async def retry_settlement(self, settlement_id, document=None):
         self._record("retry_settlement", settlement_id, copy.deepcopy(document))
         if self.retry_error is not None:
@@ -235,7 +267,7 @@ class FakeWorkbench(ImpactFake, ExtractFake, AuditFake, LibraryFake, PlanEditFak
     async def health(self):
         self._record("health")
         return Health(**{**HEALTH, "unembedded_chapters": 2 if self.missing_vectors else 0,
-                         "failed_settlements": len(self.failed)})
+                         "failed_settlements": len(self.failed), "failed_jobs": len(self.failed_job_rows)})
 
     async def counts(self):
         self._record("counts")
