@@ -216,7 +216,8 @@ class MainWindow(QMainWindow):
     def _pointer_text(self, pointer: list[dict]) -> str:
         parts = []
         for entry in pointer:
-            bits = [entry.get("storyline") or self.tr("main")]
+            storyline = entry.get("storyline")
+            bits = [storyline if storyline not in (None, "", "main") else self.tr("main")]  # the default, translated
             if entry.get("chapter") is not None:
                 bits.append(self.tr("Chapter %1").replace("%1", str(entry["chapter"])))
             if entry.get("step_kind"):
