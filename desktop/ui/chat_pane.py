@@ -248,7 +248,7 @@ class ChatPane(QWidget):
     def set_task_title(self, title: str) -> None:
         self.title.setText(title)
 
-    def show_task(self, active, next_open=None) -> None:
+    def show_task(self, active, next_open=None, *, first: bool = False) -> None:
         """The active task's title; with none active (the last one was settled), an explicit empty state that
         offers the next open task and a new one. The context drawer forgets a context of another task."""
         task_id = active.id if active is not None else None
@@ -266,9 +266,13 @@ class ChatPane(QWidget):
         self.switch_next_button.setVisible(next_open is not None)
         if next_open is not None:
             self.switch_next_button.setText(self.tr("Continue “%1”").replace("%1", next_open.title or ""))
-        self.empty_text.setText(self.tr("No task is active: the last one was settled or closed.") + "\n" +
-                                self.tr("Continue an open task, start a new one, or just type below — your first "
-                                        "words start a task."))
+        if first:  # a book with no task yet: nothing was settled or closed
+            self.empty_text.setText(self.tr("No task yet: start one, or just type below — your first words start "
+                                            "a task."))
+        else:
+            self.empty_text.setText(self.tr("No task is active: the last one was settled or closed.") + "\n" +
+                                    self.tr("Continue an open task, start a new one, or just type below — your "
+                                            "first words start a task."))
         self._show_empty(True)
 
     def _show_empty(self, empty: bool) -> None:

@@ -184,7 +184,7 @@ class MainWindow(QMainWindow):
     def _show_tasks(self, tasks: list[Task]) -> None:
         self.sidebar.set_tasks(tasks)
         active = next((t for t in tasks if t.status == "active"), None)
-        self.chat.show_task(active, next((t for t in tasks if t.status == "open"), None))
+        self.chat.show_task(active, next((t for t in tasks if t.status == "open"), None), first=not tasks)
 
     def _load_messages(self) -> None:
         self._read(self.workbench.messages()).success(self.chat.set_messages)

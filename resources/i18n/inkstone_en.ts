@@ -179,6 +179,10 @@
 <context>
     <name>ChatPane</name>
     <message>
+        <source>No task yet: start one, or just type below — your first words start a task.</source>
+        <translation>No task yet: start one, or just type below — your first words start a task.</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation />
     </message>

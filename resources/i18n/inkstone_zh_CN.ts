@@ -178,6 +178,10 @@
 <context>
     <name>ChatPane</name>
     <message>
+        <source>No task yet: start one, or just type below — your first words start a task.</source>
+        <translation>还没有任务：新建一个，或直接在下方输入——第一句话就会开启一个新任务。</translation>
+    </message>
+    <message>
         <source>You</source>
         <translation>你</translation>
     </message>

@@ -45,6 +45,9 @@ def test_the_empty_state_in_chinese_and_without_any_open_task(qtbot, chinese):
     pane.show_task(None, None)
     assert pane.title.text() == "没有进行中的任务" and not pane.switch_next_button.isVisible()
     assert pane.new_task_button.text() == "新建任务…" and "第一句话就会开启一个新任务" in pane.empty_text.text()
+    assert "上一个已结算或关闭" in pane.empty_text.text()
+    pane.show_task(None, None, first=True)  # a book with no task yet: nothing was settled
+    assert pane.empty_text.text().startswith("还没有任务") and "结算" not in pane.empty_text.text()
     pane.begin_reply("你好")  # typing starts a task: the history comes back at once
     assert pane.history.isVisible() and not pane.empty.isVisible()
 
