@@ -243,3 +243,10 @@ def test_a_common_word_the_dictionary_tags_as_a_name_is_not_an_invented_person()
     found = entities(settle(("user", "林风的兵器先定马刀，后面再换。"), ("user", "丫鬟青萝侍奉林风多年，侍奉得很用心。")))
     assert "马刀" not in found or found["马刀"] != "Character"
     assert "侍奉" not in found and found.get("林风") == "Character"
+
+
+def test_english_friendship_and_marriage_wording():
+    found = settle(("user", "Kit Ashby is best friends with Mara Vell, which her parents hate."), zh=False)
+    assert ("ALLY_OF", "Kit Ashby", "Mara Vell") in relations(found)
+    found = settle(("user", "Jonas Reed married Ilsa Varn last spring."), zh=False)
+    assert ("MARRIED_TO", "Jonas Reed", "Ilsa Varn") in relations(found)

@@ -92,8 +92,11 @@ class EnglishRules:
                     elif re.search(r"(?:hates|despises|loathes|resents|has a grudge against|swore revenge on|"
                                    r"wants revenge on|blames)$", mid):
                         out.append(self._rel(st, "HATES", a, b))
-                    elif re.search(r"(?:marries|married|is married to|weds)$", mid):
-                        out.append(self._rel(st, "MARRIED_TO", a, b))
+                    elif re.search(r"(?:marries|married|married to|weds|wed)$", mid):
+                        out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
+                    elif re.search(r"(?:is|are|was|were|became|becomes)?\s*(?:best |close |old |good |fast )?"
+                                   r"friends with$", mid):
+                        out.append(self._rel(st, "ALLY_OF", a, b))
                     elif re.search(r"(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
                         out.append(self._rel(st, "MASTER_OF", a, b))
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
