@@ -4,7 +4,7 @@ remembered so the author is not asked twice."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from desktop.progress import Progress
 from desktop.ui.bridge import describe_error, run_op
 from desktop.ui.theme import WARNING_COLOUR
+from desktop.ui.window_part import WindowPart
 
 _ISSUE = Qt.UserRole  # an issue item's issue dict; a chapter item holds None
 
@@ -281,16 +282,12 @@ class AuditDialog(QDialog):
         return " · ".join(parts) or self.tr("unknown")
 
 
-class ManuscriptAudit(QObject):
+class ManuscriptAudit(WindowPart):
     """The window's side: opens the panel, runs the audit in the background lane, shows chapters, dismisses."""
 
     def __init__(self, window, workbench, lane, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
+        super().__init__(window, workbench, dialogs, needs_book)
         self.lane = lane
-        self.dialogs = dialogs
-        self.needs_book = needs_book
         self.op = None
 
     @property

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QUrl
+from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from desktop.ui.book_dialog import book_folder
+from desktop.ui.window_part import WindowPart
 
 
 def export_folder(parent: Path | str, name: str) -> Path:
@@ -18,16 +19,12 @@ def export_folder(parent: Path | str, name: str) -> Path:
     return book_folder(Path(parent), name).with_suffix("")
 
 
-class BibleExport(QObject):
+class BibleExport(WindowPart):
     """Choose a folder, export in the background lane, then say what was written and offer to show it."""
 
     def __init__(self, window, workbench, lane, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
+        super().__init__(window, workbench, dialogs, needs_book)
         self.lane = lane
-        self.dialogs = dialogs
-        self.needs_book = needs_book
         self.folder: Path | None = None
 
     def open(self) -> None:

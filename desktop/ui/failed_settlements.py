@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from desktop.ui.bridge import describe_error, run_op
 from desktop.ui.failed_jobs import FailedJobsTab
+from desktop.ui.window_part import WindowPart
 
 
 class FailedSettlementsDialog(QDialog):
@@ -157,29 +158,26 @@ class DocumentEditor(QDialog):
         self.retry_requested.emit(self.settlement_id, document)
 
 
-class FailedSettlements(QObject):
+class FailedSettlements(WindowPart):
     """The window's side: reads the failed settlements, says at open that some wait, and runs discard and retry."""
 
     def __init__(self, window, workbench, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
-        self.dialogs = dialogs
-        self.needs_book = needs_book
+        super().__init__(window, workbench, dialogs, needs_book)
         self.notice_box: QMessageBox | None = None
+
+    def _make_dialog(self) -> FailedSettlementsDialog:
+        dialog = FailedSettlementsDialog(self.window)
+        dialog.discard_requested.connect(self._discard)
+        dialog.edit_requested.connect(self._edit)
+        dialog.jobs.retry_requested.connect(self._retry_job)
+        dialog.jobs.discard_requested.connect(self._discard_job)
+        return dialog
 
     def open(self, jobs: bool = False) -> FailedSettlementsDialog | None:
         """The dialog, on the jobs tab when `jobs` (the health strip's "Failed jobs")."""
         if not self.needs_book():
             return None
-        dialog = self.dialogs.get("failed_settlements")
-        if dialog is None:
-            dialog = FailedSettlementsDialog(self.window)
-            dialog.discard_requested.connect(self._discard)
-            dialog.edit_requested.connect(self._edit)
-            dialog.jobs.retry_requested.connect(self._retry_job)
-            dialog.jobs.discard_requested.connect(self._discard_job)
-            self.dialogs["failed_settlements"] = dialog
+        dialog = self.one_dialog("failed_settlements", self._make_dialog)
         dialog.tabs.setCurrentIndex(1 if jobs else 0)
         dialog.open()
         self.refresh()

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QApplication, QFileDialog
 
 from desktop.ui.bridge import run_op
+from desktop.ui.window_part import WindowPart
 
 
-class NoteKeeper(QObject):
+class NoteKeeper(WindowPart):
     """Hands the author's notes to the workbench and says in the status bar what was kept."""
-
-    def __init__(self, window, workbench, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
-        self.dialogs = dialogs
-        self.needs_book = needs_book
 
     def choose_file(self) -> None:
         if not self.needs_book():

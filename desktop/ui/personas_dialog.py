@@ -4,7 +4,7 @@ earlier version can be made current again."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.bridge import describe_error, run_op
+from desktop.ui.window_part import WindowPart
 
 _VERSION = Qt.UserRole
 
@@ -210,17 +211,13 @@ def _when(stamp) -> str:
     return str(stamp or "").replace("T", " ")[:16]
 
 
-class Personas(QObject):
+class Personas(WindowPart):
     """The window's side: opens the dialog on the character last selected in the inspector, and runs its requests
     (reads and quick writes directly, the model's update in the background lane)."""
 
     def __init__(self, window, workbench, lane, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
+        super().__init__(window, workbench, dialogs, needs_book)
         self.lane = lane
-        self.dialogs = dialogs
-        self.needs_book = needs_book
         self.selected: str | None = None
         self.dialog: PersonasDialog | None = None
         window.inspector.entity_selected.connect(self._remember)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import re
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.bridge import describe_error, run_op
+from desktop.ui.window_part import WindowPart
 
 RESULTS = 30  # hits asked for: enough to scan, few enough to read
 SNIPPET_SPAN = 48  # characters shown either side of the first word found
@@ -269,23 +270,13 @@ class ChapterTextDialog(QDialog):
         self.text.scrollToAnchor("hit")
 
 
-class ManuscriptSearch(QObject):
+class ManuscriptSearch(WindowPart):
     """The window's side: one search dialog over the current book (Book ▸ Search the manuscript…, Ctrl+F)."""
-
-    def __init__(self, window, workbench, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
-        self.dialogs = dialogs
-        self.needs_book = needs_book
 
     def open(self) -> SearchDialog | None:
         if not self.needs_book():
             return None
-        dialog = self.dialogs.get("search")
-        if dialog is None:
-            dialog = SearchDialog(self.workbench, self.window)
-            self.dialogs["search"] = dialog
+        dialog = self.one_dialog("search", lambda: SearchDialog(self.workbench, self.window))
         book = self.workbench.book_info().path
         if dialog.book not in (None, book):
             dialog.forget()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.bridge import Op, describe_error, run_op
+from desktop.ui.window_part import WindowPart
 
 _TITLE = Qt.UserRole  # an entry item's title; category items hold none
 _LEVEL_SEPARATORS = r"<|＜|->|→|、|,|，"
@@ -355,23 +356,13 @@ class SettingsLibraryDialog(QDialog):
         self._say(describe_error(exc))  # shown in the dialog, nothing typed is lost
 
 
-class SettingsLibrary(QObject):
+class SettingsLibrary(WindowPart):
     """The window's side: opens the one library dialog over the current book."""
-
-    def __init__(self, window, workbench, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
-        self.dialogs = dialogs
-        self.needs_book = needs_book
 
     def open(self) -> SettingsLibraryDialog | None:
         if not self.needs_book():
             return None
-        dialog = self.dialogs.get("settings_library")
-        if dialog is None:
-            dialog = SettingsLibraryDialog(self.workbench, self.window)
-            self.dialogs["settings_library"] = dialog
+        dialog = self.one_dialog("settings_library", lambda: SettingsLibraryDialog(self.workbench, self.window))
         dialog.open()
         dialog.refresh()
         return dialog

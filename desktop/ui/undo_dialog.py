@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QCoreApplication, QDateTime, QObject, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QDateTime, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -24,6 +24,7 @@ from desktop.contracts import JournalState
 from desktop.ui.bridge import describe_error, run_op
 from desktop.ui.review_impact import ReviewImpactView
 from desktop.ui.theme import WARNING_COLOUR
+from desktop.ui.window_part import WindowPart
 
 
 class AppliedSettlementsDialog(QDialog):
@@ -184,24 +185,18 @@ class UndoConfirmDialog(QDialog):
         self.confirmed.emit(self.settlement_id)
 
 
-class SettlementUndo(QObject):
+class SettlementUndo(WindowPart):
     """The window's side: lists the applied settlements, previews an undo, and undoes only once confirmed."""
 
-    def __init__(self, window, workbench, dialogs: dict, needs_book):
-        super().__init__(window)
-        self.window = window
-        self.workbench = workbench
-        self.dialogs = dialogs
-        self.needs_book = needs_book
+    def _make_list(self) -> AppliedSettlementsDialog:
+        dialog = AppliedSettlementsDialog(self.window)
+        dialog.undo_requested.connect(self.confirm)
+        return dialog
 
     def open(self) -> AppliedSettlementsDialog | None:
         if not self.needs_book():
             return None
-        dialog = self.dialogs.get("undo_settlements")
-        if dialog is None:
-            dialog = AppliedSettlementsDialog(self.window)
-            dialog.undo_requested.connect(self.confirm)
-            self.dialogs["undo_settlements"] = dialog
+        dialog = self.one_dialog("undo_settlements", self._make_list)
         dialog.open()
         self.refresh()
         return dialog
