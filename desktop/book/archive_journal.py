@@ -129,6 +129,47 @@ class JournalAndJobs:
         with self.engine.connect() as conn:
             return conn.scalar(select)
 
+    def failed_jobs(self) -> list[dict]:
+        """Jobs that failed, oldest first, with their error."""
+        j = tables.jobs.c
+        return self._read(sa.select(j.id, j.kind, j.payload, j.attempts, j.error, j.updated_at)
+                          .where(j.status == "failed").order_by(j.id))
+
+    def failed_job_count(self) -> int:
+        with self.engine.connect() as conn:
+            return conn.scalar(sa.select(sa.func.count()).select_from(tables.jobs)
+                               .where(tables.jobs.c.status == "failed"))
+
+    def requeue_failed_job(self, job_id: int) -> tuple[int, str, bool]:
+        """Queue a failed job again: (the job that will run, its kind, whether it was folded into a waiting twin)."""
+        j = tables.jobs.c
+        with self._writing() as conn:
+            job = self._failed_job(conn, job_id)
+            twin = conn.scalar(sa.select(j.id).where(j.kind == job["kind"], j.unique_key == job["unique_key"],
+                                                     j.status == "pending")) if job["unique_key"] else None
+            if twin is not None:
+                conn.execute(tables.jobs.delete().where(j.id == job_id))
+                return twin, job["kind"], True
+            conn.execute(tables.jobs.update().where(j.id == job_id).values(status="pending", updated_at=utc_now()))
+            return job_id, job["kind"], False
+
+    def discard_failed_job(self, job_id: int) -> str:
+        """Remove a failed job from the queue; returns its kind."""
+        with self._writing() as conn:
+            job = self._failed_job(conn, job_id)
+            conn.execute(tables.jobs.delete().where(tables.jobs.c.id == job_id))
+            return job["kind"]
+
+    @staticmethod
+    def _failed_job(conn: sa.Connection, job_id: int) -> dict:
+        row = conn.execute(sa.select(tables.jobs).where(tables.jobs.c.id == job_id)).first()
+        if row is None:
+            raise BookError(f"no job {job_id} in this book")
+        job = dict(row._mapping)
+        if job["status"] != "failed":
+            raise BookError(f"job {job_id} is {job['status']}, not failed")
+        return job
+
     @staticmethod
     def _requeue_interrupted_jobs(conn: sa.Connection) -> None:
         # Jobs still 'running' at open were cut off by a crash or a quit. One

@@ -6,7 +6,6 @@ from pathlib import Path
 
 from desktop.book.book import Book
 from desktop.contracts import BookInfo, Health, JournalState
-from desktop.workbench.ops.failed_jobs import failed_job_count
 from desktop.workbench.session import Session
 
 
@@ -38,7 +37,7 @@ async def health(session: Session) -> Health:
             extract_pending=book.archive.pending_job_count("extract"),
             unembedded_chapters=sum(1 for c in chapters if c["embedded_count"] < c["chunk_count"]),
             failed_settlements=len(book.archive.journal_ids((JournalState.FAILED,))), journal_gaps=len(book.gaps),
-            failed_jobs=failed_job_count(book),
+            failed_jobs=book.archive.failed_job_count(),
         )
 
     return await session.run(read)
