@@ -211,6 +211,11 @@ class Session:
         elif not busy and self._model.state == ModelPhase.GENERATING:
             self._set_model(ModelPhase.READY)
 
+    @property
+    def embedder_loaded(self) -> bool:
+        """Whether the embedder is in memory: loading it takes seconds, so a quick look-up may do without."""
+        return self._embedder is not None
+
     async def embedder(self):
         """The embedder, loaded once off the loop; a book indexed with another one is reset, never mixed."""
         if self._embedder is None:

@@ -40,7 +40,8 @@ async def search_settings(session: Session, query: str, *, k: int = 10, vectors:
     vectors fused) when the embedder is loaded or vectors=True asks to load it; keyword alone otherwise."""
     if not query.strip():
         raise BookError("search needs some words to look for")
-    use_vectors = vectors if vectors is not None else _embedder_loaded(session)
+    # Loading the embedder takes seconds: a look-up in the window must not wait for it unless asked to.
+    use_vectors = vectors if vectors is not None else session.embedder_loaded
     vector = None
     if use_vectors:
         try:
@@ -122,11 +123,6 @@ async def clear_scale(session: Session, title: str) -> Outcome[dict]:
         return _with_scales(row, archive.confirmed_scales())
 
     return await session.write(write)
-
-
-def _embedder_loaded(session: Session) -> bool:
-    # Loading the embedder takes seconds: a look-up in the window must not wait for it unless asked to.
-    return getattr(session, "_embedder", None) is not None
 
 
 def _with_scales(row: dict, confirmed: dict[str, list[list[str]]]) -> dict:
