@@ -204,7 +204,9 @@ class SettingsLibraryDialog(QDialog):
             return  # a tree emptied as the dialog goes away is no choice of the author's
         items = self.tree.selectedItems()
         title = items[0].data(0, _TITLE) if items else None
-        if title and (self.entry is None or title != self.entry["title"] or not self._dirty()):
+        # the entry already shown is not read again: a refresh after Save re-selects it, and re-reading it then
+        # raced the dialog's close (an operation started after the loop had stopped)
+        if title and (self.entry is None or title != self.entry["title"]):
             self._leave(lambda: self.open_entry(title))
 
     def open_entry(self, title: str) -> None:
