@@ -250,3 +250,44 @@ def test_english_friendship_and_marriage_wording():
     assert ("ALLY_OF", "Kit Ashby", "Mara Vell") in relations(found)
     found = settle(("user", "Jonas Reed married Ilsa Varn last spring."), zh=False)
     assert ("MARRIED_TO", "Jonas Reed", "Ilsa Varn") in relations(found)
+
+
+def states(extraction) -> set[tuple[str, str, str]]:
+    return {(s["entity"], s["key"], s["value"]) for s in extraction.document["states"]}
+
+
+def test_an_office_or_trade_is_who_someone_is_before_the_name_after_is_or_on_its_own():
+    found = settle(("user", "朝中来了个新人物：兵部尚书韩仲谋。"), ("user", "他女儿韩青青在城里是回春堂掌柜。"))
+    assert {("韩仲谋", "identity", "兵部尚书"), ("韩青青", "identity", "回春堂掌柜")} <= states(found)
+    found = settle(("user", "新角色叫顾长歌，十九岁，天机阁的首席弟子。"))
+    assert ("顾长歌", "identity", "天机阁首席弟子") in states(found)  # the post as written, 首席 kept
+    assert ("MEMBER_OF", "顾长歌", "天机阁") in relations(found)
+
+
+def test_heading_a_faction_is_its_relation_not_a_second_fact_about_the_head():
+    found = settle(("user", "天剑门门主叫沈千秋。"))
+    assert not [s for s in states(found) if s[1] == "identity"]
+
+
+def test_an_english_post_after_a_comma_or_is_and_a_clause_that_is_only_the_post():
+    found = settle(("user", "Meet Corra Hale, the harbour's pilot."),
+                   ("user", "Her cousin Wren Hale is a clerk of the Tide Court."), zh=False)
+    assert {("Corra Hale", "identity", "pilot"), ("Wren Hale", "identity", "clerk of the Tide Court")} <= states(found)
+    found = settle(("user", "Last one: Pell Dunmore, sixteen, smuggler of the Low Docks."), zh=False)
+    assert {("Pell Dunmore", "age", "sixteen"), ("Pell Dunmore", "identity", "smuggler of the Low Docks")} <= \
+        states(found)
+
+
+def test_a_former_post_and_a_numbered_beat_are_not_who_someone_is():
+    found = settle(("user", "Add Brother Cael, the chapel's bell-ringer, an ex-soldier."),
+                   ("user", "Beats. 12: Cael rings the bell. 13: the town wakes."), zh=False)
+    ids = {s for s in states(found) if s[1] in ("identity", "age")}
+    assert ("Brother Cael", "identity", "bell-ringer") in ids
+    assert not [s for s in ids if s[2] in ("ex-soldier", "12", "13")]
+
+
+def test_a_rank_alone_and_the_writers_shorthand_are_not_names():
+    found = settle(("user", "New POV character: Captain Ysolde Varn."),
+                   ("user", "Scrap Ysolde's brother entirely. Later the Lodge makes her a full Warden."), zh=False)
+    names = entities(found)
+    assert "New POV" not in names and "Warden" not in names and "Scrap Ysolde" not in names

@@ -171,7 +171,7 @@ class ChineseRules:
     def _zh_role(self, st: Statement, *, holder: str, other: str, role: str, other_kind: str | None):
         if other_kind == "Faction":
             if role in lx.ZH_FACTION_LEADER_ROLES:
-                return [self._rel(st, "LEADS", holder, other), self._identity(st, holder, other, role)]
+                return self._rel(st, "LEADS", holder, other)  # heading it is the relation, not a second fact
             if role in lx.ZH_FACTION_MEMBER_ROLES:
                 return [self._rel(st, "MEMBER_OF", holder, other), self._identity(st, holder, other, role)]
             return None
@@ -182,9 +182,44 @@ class ChineseRules:
 
     def _identity(self, st: Statement, holder: str, faction: str, role: str) -> Finding | None:
         """黑风寨二当家: a rank inside a faction is also who the character is (plain 弟子 is not a title)."""
-        if role in ("弟子", "成员", "门人", "人", "内门弟子", "外门弟子"):  # 首席弟子, 亲传弟子 are titles
+        # the title as written (玄冰宫的首席大弟子 keeps 首席), not the bare role the relation needed
+        written = re.search(rf"{re.escape(faction)}([^，,。；;]{{0,8}}?{re.escape(role)})", st.text)
+        title = written.group(1).split("的")[-1] if written else role  # 碧落宫这一代的首席弟子 → 首席弟子
+        if re.search(r"[是了在]", title) or not title.endswith(role):
+            title = role
+        if title in ("弟子", "成员", "门人", "人", "内门弟子", "外门弟子"):  # 首席弟子, 亲传弟子 are titles
             return None
-        return self._state(st, holder, "identity", faction + role)
+        return self._state(st, holder, "identity", faction + title)
+
+    def _zh_titles(self, st: Statement, text: str, chars: list, carried: str | None) -> list[Finding | None]:
+        """Who someone is by office or trade: a title before the name, "A是…老板", or a clause that is only a
+        title after the person's clause (an appositive)."""
+        out: list[Finding | None] = []
+        for name, start, _ in chars:
+            before = _TITLE_BEFORE.search(text[:start])
+            if before and not _negated_zh(text[:before.start()]):
+                out.append(self._state(st, name, "identity", before.group(1)))
+        holder, title = None, None
+        for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
+            # 萧策在朝里是锦衣卫千户: a short setting may come before the 是
+            said = re.fullmatch(rf"(?:[在于][{CJK}]{{1,4}})?{_TITLE_IS.pattern}", text[end:following].strip(_EDGE))
+            if said and not _negated_zh(text[:end]):
+                holder, title = name, said.group(1)
+                break
+        if not chars and carried and self.kind(carried) == "Character":
+            alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
+            if alone:
+                holder, title = carried, alone.group(1)
+        if holder and title:
+            # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
+            owner = next((n for n in st.names if title.startswith(n) and self.kind(n) in ("Faction", "Location")), "")
+            value = owner + title.split("的")[-1] if owner and "的" in title else _title_value(title)
+            out.append(self._state(st, holder, "identity", value))
+            # 神捕司的总捕头: a post inside a faction makes its holder one of them
+            faction = next((n for n in st.names if self.kind(n) == "Faction" and title.startswith(n)), None)
+            if faction:
+                out.append(self._rel(st, "MEMBER_OF", holder, faction))
+        return out
 
     def _take(self, st: Statement, taker: str, item: str, before: str) -> list[Finding | None]:
         """Taking an item: the taker owns it, and whoever had it no longer does."""
@@ -272,16 +307,33 @@ class ChineseRules:
                 value = re.sub(r"^(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)", "", tail.strip("，, "))
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
-        if any(word in tail for word in lx.ZH_APPEARANCE) and re.search(r"有|长着|留着|是|带着", tail):
+        if any(word in tail for word in lx.ZH_APPEARANCE) and \
+                re.search(r"有|长着|留着|是|带着|戴着?|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上", tail):
             out.append(self._state(st, subject, "appearance", tail.strip("，, ")[:30]))
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
         # 比薛蟠小两岁 is a difference, not an age; 十岁的小丫头 is the girl's age, not the subject's
         if age and not re.search(r"[大小长]$", tail[:age.start(1)]) and not tail.startswith("的", age.end()):
             out.append(self._state(st, chars[-1][0] if chars else carried, "age", age.group(1) + "岁"))
+        out += self._zh_titles(st, text, chars, subject)
         job = re.match(r"(?:是|乃|本是|原是)(?:个|一个|一名|一位|名)([\u4e00-\u9fff]{2,4}?)(?:[，,。]|$)", tail.strip())
         if job and re.search(r"[修师匠手医贼商徒客侠官将兵卫奴婢童使者]$", job.group(1)):
             out.append(self._state(st, subject, "identity", job.group(1)))  # 韩三是个散修
         return [f for f in out if f is not None]
+
+
+_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
+# 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
+_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
+_TITLE_IS = re.compile(rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了)(?:个|一个|一名|一位|名|位)?"
+                       rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")  # 钱满仓就是聚宝赌坊老板
+_TITLE_ALONE = re.compile(rf"([{CJK}]{{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
+
+
+_EDGE = "，,。．.！!；;？?）)（( "
+
+
+def _title_value(title: str) -> str:
+    return title.replace("的", "")
 
 
 def _zh_realm(tail: str, *, bare: bool) -> str | None:

@@ -173,15 +173,61 @@ class EnglishRules:
         m = re.search(r"\bhas (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair))\b(.{0,30})", ltail)
         if m:
             out.append(self._state(st, subject, "appearance", tail[m.start():m.end()].strip(" ,.")))
-        m = re.search(r"\b(\d{1,3}) years? old\b|\bis (\d{1,3})\b(?! \w)|^\s*,\s*(\d{1,2})\s*(?:,|$)", ltail)
+        m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
+                      rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
+        # a clause that follows a comma and is only an age or a post describes the person before it
+        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith(",")
+        if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
+            m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:
             out.append(self._state(st, subject, "age", m.group(1) or m.group(2) or m.group(3)))
-        m = re.match(r"\s*(?:,\s*(?:a|an|the)|is (?:a|an)|was (?:a|an)|works as (?:a|an))\s+((?:[a-z]+\s)?[a-z\-]*"
-                     r"(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|monk|priest|nun|"
-                     r"sailor|captain|runner|merchant|scholar|archivist|healer|hunter))\b", ltail)
-        if m:
-            out.append(self._state(st, subject, "identity", tail[m.start(1):m.end(1)]))
+        # "Sister Ines, the abbey's archivist" / "Vance is a director of the Meridian Authority" / a clause that
+        # is only the post, after the person's own ("Nell Sparrow, fifteen, thief of the Lamplighters' Guild")
+        # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
+        for (person, _, stop), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
+            own = text[stop:following]
+            lead = r"\s*(?:(?:a|an|the)\s+)?" if stop == 0 else _EN_TITLE_LEAD
+            m = re.match(lead + _EN_TITLE, own, re.I)
+            if m and (stop > 0 or appositive and m.end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
+                out.append(self._state(st, person, "identity", m.group(1)))
+                break
         return [f for f in out if f is not None]
+
+
+_EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
+                 r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+                 r"nineteen|six|seven|eight|nine)")
+_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
+                  r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+)")
+_EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
+             r"((?:[a-z]+\s)?[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
+             r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
+             r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
+             r"colonel|inspector|magister|abbot|abbess|bishop|chancellor|minister|steward|sheriff|mayor|envoy|pilot|clerk|"
+             r"cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
+             r"apothecary|valet|governess|heiress|priestess|seamstress|actress|midwife|man|emissary|secretary|"
+             r"sentry|deputy|heir)"
+             r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)\b")
+
+
+# words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
+_NOT_TITLES = {"other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
+               "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
+               "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
+               "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",
+               "summer", "river", "silver", "paper", "danger", "anger", "finger", "hunger", "chapter", "character",
+               "error", "favor", "favour", "honor", "honour", "mirror", "horror", "terror", "armor", "armour", "harbor",
+               "harbour", "labor", "labour", "minor", "major", "senior", "junior", "monster", "tower", "flower",
+               "dinner", "corner", "lover", "partner", "cover", "answer", "offer", "wonder", "weather", "leather",
+               "man", "woman", "human", "gentleman", "german", "roman"}
+_NOT_MODIFIERS = {"her", "his", "their", "my", "our", "your", "its", "and", "or", "but", "not", "no", "very", "so"}
+
+
+def _is_title(title: str) -> bool:
+    words = title.split(" of ")[0].lower().split()
+    if not words or words[0].startswith("ex-") or words[0] in ("former", "retired", "onetime"):
+        return False  # what someone used to be is not who they are
+    return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)
 
 
 def _en_role(text: str) -> tuple[str, bool] | None:

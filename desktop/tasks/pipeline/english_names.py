@@ -15,6 +15,10 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
                "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
                "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
                "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should"}
+# orders to the assistant that open a sentence before a name
+_IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", "add", "remove", "change", "forget",
+                "let", "put", "move", "kill", "bring", "send", "write", "note", "mark", "record", "store", "save",
+                "swap", "replace", "rename", "delete", "ditch", "lose", "meet", "introduce", "welcome", "say"}
 _EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
                        r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
 _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
@@ -43,17 +47,23 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         words = match.group(0).replace("’", "'").split()
         while words and words[0].lower().rstrip(".,:") in _EN_LEADING:
             words = words[1:]
+        sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
+        if sentence_start and len(words) > 1 and words[0].lower() in _IMPERATIVES:
+            words = words[1:]  # "Scrap Corvin entirely": the order given, then the name
         if words and words[-1].endswith("'s"):
             words[-1] = words[-1][:-2]
             if _KIN_AFTER.match(text.replace("’", "'"), match.end() - 2):  # "Teodor's apprentice": Teodor is someone
                 cands.add(" ".join(words), "Character", 2.0)
         if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
             continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
+        if any(w.lower().strip(".,:;") in lx.EN_SHORTHAND for w in words) or words[0].lower().endswith("-wise"):
+            continue  # "New POV character", "Personality-wise I'm…": talk about the writing
+        if len(words) > 2 and words[1] == "of" and words[0].lower() in lx.EN_RANK_WORDS:
+            continue  # "the Marquess of Ashcombe": a title someone holds, not a name
         name = " ".join(words)
         first, last = words[0].lower().rstrip("."), words[-1].lower()
-        sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
-        if len(words) == 1 and name.lower() in lx.EN_NOT_NAMES:
-            continue
+        if len(words) == 1 and (name.lower() in lx.EN_NOT_NAMES or name.lower() in lx.EN_RANK_WORDS):
+            continue  # "made a full Warden", "the Colonel": a rank alone is a title, not a name
         if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
             continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
         if first in lx.EN_PERSON_TITLES and len(words) > 1:
@@ -82,6 +92,10 @@ def first_names(cands: Candidates, text: str) -> None:
         kind = cand.canon_kind or cand.best_hint[0]
         if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
             owners.setdefault(words[0], []).append(name)
+        elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
+            # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
+            owners.setdefault(words[0], []).append(name)
+            owners.setdefault(words[1], []).append(name)
     for first, names in owners.items():
         if len(names) == 1 and re.search(rf"\b{re.escape(first)}\b(?!\s+[A-Z])", text):
             cands.pop(first, None)

@@ -79,8 +79,17 @@ ZH_REALM_WORDS = ("炼气", "练气", "筑基", "金丹", "结丹", "元婴", "�
                   "淬体", "锻体", "通脉", "开光", "融合", "心动", "灵寂", "出窍", "分神", "斗者", "斗师", "大斗师",
                   "斗灵", "斗王", "斗皇", "斗宗", "斗尊", "斗圣", "斗帝", "后天", "先天", "宗师", "大宗师")
 ZH_REALM_SUFFIXES = "境期层重阶级品段"
+# offices and trades that say who someone is (宰相萧伯言, 钱满仓就是赌坊老板); kinship and teacher words are
+# relations (ZH_ROLES), and heading a faction is its LEADS relation, so neither is a title here
+ZH_TITLES = ("宰相", "丞相", "首辅", "太师", "太傅", "尚书", "侍郎", "御史", "知府", "知州", "知县", "县令", "县丞", "太守",
+             "刺史", "巡抚", "总督", "大将军", "将军", "元帅", "都督", "统领", "校尉", "都尉", "总兵", "千户", "百户", "总捕头",
+             "捕头", "捕快", "仵作", "掌柜", "老板", "老板娘", "东家", "账房", "镖头", "镖师", "工程师", "医生", "医师",
+             "大夫", "郎中", "药师", "炼丹师", "炼器师", "阵法师", "符师", "驯兽师", "教授", "船长", "舰长", "队长", "局长",
+             "探长", "警长", "侦探", "记者", "律师", "国师", "护法", "长老", "堂主", "舵主", "香主", "执事", "散修", "杀手",
+             "刺客", "管家", "侍卫", "统帅", "军师", "谋士", "二当家", "三当家", "首席弟子", "大弟子", "亲传弟子", "圣女",
+             "圣子", "少主", "少宗主", "指挥官", "司令")
 ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白发", "银发", "红发", "金发", "异瞳", "眼睛", "瞳",
-                 "头发", "长发", "短发", "痣")
+                 "头发", "长发", "短发", "痣", "面具", "面纱", "眼罩", "跛", "瘸")
 
 HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
                 "的真相", "的下落", "暗示", "谜团", "线索", "秘密")
@@ -116,7 +125,10 @@ ZH_NOT_NAMES = {
 EN_HEAD_KINDS: dict[str, str] = {
     **dict.fromkeys(("order", "guild", "brotherhood", "sisterhood", "society", "academy", "sect", "clan", "company",
                      "council", "church", "legion", "watch", "league", "circle", "house", "family", "tribe",
-                     "army", "guard", "court", "cult", "syndicate", "alliance", "union", "school", "college"),
+                     "army", "guard", "court", "cult", "syndicate", "alliance", "union", "school", "college",
+                     "authority", "agency", "bureau", "ministry", "directorate", "corps", "senate", "institute",
+                     "crew", "gang", "fleet", "navy", "commission", "tribunal", "inquisition", "consortium",
+                     "cartel", "coven", "collective", "firm", "bank"),
                     "Faction"),
     **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
@@ -137,7 +149,15 @@ EN_HEAD_KINDS: dict[str, str] = {
 EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain", "master", "elder", "king",
                     "queen", "prince", "princess", "duke", "duchess", "count", "countess", "colonel", "doctor",
                     "dr", "aunt", "uncle", "father", "mother", "brother", "sister", "saint", "professor",
-                    "general", "baron", "earl", "emperor", "empress")
+                    "general", "baron", "earl", "emperor", "empress", "director", "inspector", "warden",
+                    "magister", "provost", "marquess", "viscount", "commander", "sergeant", "lieutenant", "major",
+                    "abbot", "abbess", "bishop", "chancellor", "minister", "sheriff", "mayor", "detective")
+# ranks and posts: alone, capitalised, they are someone's title ("made a full Warden"), never a name of their own
+EN_RANK_WORDS = frozenset((*EN_PERSON_TITLES, "adept", "apprentice", "novice", "acolyte", "initiate", "archmage",
+                           "mage", "regent", "steward", "knight", "squire", "constable", "magistrate", "senator",
+                           "admiral", "marshal", "officer", "agent", "director", "captain"))
+# "New POV character …": the writer's shorthand, not anybody in the story
+EN_SHORTHAND = frozenset(("pov", "npc", "mc", "oc", "fmc", "mmc", "bbeg", "au", "hq", "ai", "pc"))
 EN_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("master", "teacher", "mentor", "tutor"), ("MASTER_OF", True)),
     **dict.fromkeys(("apprentice", "student", "disciple", "pupil", "protege"), ("MASTER_OF", False)),
@@ -229,7 +249,8 @@ ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
                   "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
                   "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫"
                   # rarer surnames of the classics and of web novels, none of them an everyday word's first character
-                  "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺")
+                  "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺"
+                  "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋")
 ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
 ZH_PERSON_NEXT = set("在说道的是和把被夺握看走笑点摇站坐拿将对向跟与也都已又便就却只还才曾")
 
