@@ -291,3 +291,37 @@ def test_a_rank_alone_and_the_writers_shorthand_are_not_names():
                    ("user", "Scrap Ysolde's brother entirely. Later the Lodge makes her a full Warden."), zh=False)
     names = entities(found)
     assert "New POV" not in names and "Warden" not in names and "Scrap Ysolde" not in names
+
+
+def hooks(extraction) -> list[dict]:
+    return extraction.document["hooks"]
+
+
+def test_a_detail_called_a_hook_is_the_hook_and_a_payoff_promised_for_later_plants_it():
+    found = settle(("user", "第8章，楚歌在井边捡到一枚缺角的铜钱。"), ("assistant", "他会留着吗？"),
+                   ("user", "缺角的铜钱是伏笔，我打算第40章前后揭开。"))
+    [hook] = hooks(found)
+    assert hook["name"] == "缺角的铜钱" and hook["status"] == "Unresolved" and hook["due_by"] == 40
+    assert "井边" in hook["description"] and "楚歌" in hook["involves"]
+
+
+def test_a_remark_that_points_at_a_hook_takes_the_sentence_before_and_a_quoted_name_titles_it():
+    found = settle(("user", "第3章顾北在旧书里发现一张褪色的船票，背面写着一个地址。"),
+                   ("assistant", "这是个好伏笔。"), ("user", "对，就记这个伏笔，第25章要揭开。"),
+                   ("assistant", "好：伏笔“褪色的船票”，第3章埋下，第25章前回收。"))
+    [hook] = hooks(found)
+    assert hook["name"] == "褪色的船票" and hook["due_by"] == 25 and "旧书" in hook["description"]
+
+
+def test_an_english_hook_said_after_a_question_and_followed_by_its_deadline_is_one_hook():
+    found = settle(("user", "Chapter 5 closes the lighthouse riddle: the keeper was the smuggler all along."),
+                   ("assistant", "So the riddle is closed?"),
+                   ("user", "Closed. New thread: the keeper's logbook has a week of entries in someone else's hand."),
+                   ("user", "I want that answered by chapter 30."),
+                   canon=Canon(hooks=[{"name": "the lighthouse riddle", "description": "the lamp goes dark",
+                                       "involves": []}]), zh=False)
+    resolved = [h for h in hooks(found) if h["status"] == "Resolved"]
+    planted = [h for h in hooks(found) if h["status"] == "Unresolved"]
+    assert [h["name"] for h in resolved] == ["the lighthouse riddle"]
+    assert len(planted) == 1 and planted[0]["due_by"] == 30 and "logbook" in planted[0]["description"]
+    assert not planted[0]["description"].startswith("Closed")

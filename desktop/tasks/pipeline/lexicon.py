@@ -94,7 +94,7 @@ ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白�
 HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
                 "的真相", "的下落", "暗示", "谜团", "线索", "秘密")
 HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
-                   "终于知道", "水落石出", "交代清楚", "说明白")
+                   "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
                    "规矩", "禁忌", "法则", "制度", "传说中", "天下", "境界划分", "每个人", "所有人", "必须")
 PLAN_CUES_ZH = ("大纲", "细纲", "剧情", "情节", "接下来", "下一章", "下一卷", "这一卷", "这一章", "篇章", "章节",
@@ -205,9 +205,11 @@ EN_REALM = ("reaches", "reached", "breaks through to", "broke through to", "adva
 EN_REALM_WORDS = ("rank", "realm", "tier", "level", "stage", "grade", "circle", "ring", "degree")
 
 HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set up", "setup", "clue", "riddle",
-                "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later")
+                "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later",
+                "thread", "answered by", "pay it off", "opening a new one")
 HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
-                   "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the")
+                   "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the",
+                   "closes the", "closed the", "solves the", "cracks the")
 SETTING_CUES_EN = ("setting", "world", "rule", "rules", "system", "ranks", "lowest first", "from lowest", "tiers",
                    "every", "nobody can", "no one can", "must", "magic", "law", "laws", "geography", "continent",
                    "the land", "realm", "kingdom", "costs", "price of", "works like", "is forbidden", "forbidden")

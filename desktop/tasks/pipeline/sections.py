@@ -44,12 +44,18 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
           chapter: int | None) -> list[Finding]:
     out: list[Finding] = []
     for position, st in enumerate(statements):
+        titled = _HOOK_TITLED.search(st.text)
+        if titled and out and out[-1].item.get("status") == "Unresolved":
+            # 伏笔“半张当票” / the "Widow's Mark" hook: the name the talk settles on for the hook just planted
+            out[-1].item["name"] = next(g for g in titled.groups() if g)
         if is_summary(st):
             continue
         text, low = st.text, st.text.lower()
         zh = _zh(text)
         resolve = any(c in text for c in lx.HOOK_RESOLVE_ZH) if zh else \
             any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_RESOLVE_EN)
+        # "我打算第30章前后揭开" / "I want that answered by chapter 35": a payoff promised for later plants, not pays
+        resolve = resolve and not (_LATER_ZH.search(text) if zh else _LATER_EN.search(low))
         bare = low
         for name in st.names:  # "Widow's Hook" is a name, not a hook
             bare = bare.replace(name.lower(), " ")
@@ -64,29 +70,78 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                     item["resolved_in"] = chapter
                 out.append(Finding("hooks", item, st, entities=involves))
             continue  # a payoff of something unknown plants nothing
-        if not plant:
-            continue
+        if not plant or st.text.rstrip().endswith(("?", "？", "吗", "吧？")):
+            continue  # "So the beacon mystery is closed?": a question plants nothing
+        subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
+        # "渊底封着一个东西，这是伏笔": the sentence names its hook; "就记这个伏笔" alone points at an earlier one
+        name = _hook_name(_POINTING_ZH.sub("", text) if zh else text, zh)
+        pointing = len(name) < (3 if zh else 8) or bool(_POINTING.fullmatch(name.strip()))
         planted = [f for f in out if f.item.get("status") == "Unresolved"]
-        if planted and not involves:
-            planted[-1].extra.append(st)  # "这个先别写进正文，只是伏笔": more about the hook already planted
+        last = planted[-1] if planted else None
+        recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
+            set(involves) <= set(last.item.get("involves") or [])
+        if last is not None and not subject and (recent or pointing and not involves):
+            # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
+            last.extra.append(st)
+            if due := _due(text):
+                last.item["due_by"] = due
             continue
-        name = _hook_name(text, zh)
         described = st
-        if len(name) < (3 if zh else 8):
-            # "我想埋个伏笔。" — the hook is what the next sentence of the same message says
-            follow = next((s for s in statements[position + 1:position + 2] if s.message_index == st.message_index), None)
-            if follow is None:
+        if subject:  # "三点十七分是伏笔": the hook is that detail, as the talk first gave it
+            name = subject.group(1)
+            described = next((s for s in statements[:position] if name in s.text), st)
+        elif pointing:
+            # "我想埋个伏笔。" — the hook is what the next sentence of the same message says; "就记这个伏笔" /
+            # "I want that answered by chapter 35" — what the sentence before it said
+            follow = next((s for s in statements[position + 1:position + 2] if s.message_index == st.message_index
+                           and not _POINTING_ZH.search(text)), None)
+            before = next((s for s in reversed(statements[:position]) if not s.text.rstrip().endswith(("?", "？"))
+                           and not is_summary(s) and len(s.text) >= 8), None)
+            source = follow or before
+            if source is None:
                 continue
-            described, name = follow, _hook_name(follow.text, zh) or follow.quote[:16]
-            involves = [n for n in follow.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
-        item = {"name": name, "description": described.quote, "status": "Unresolved", "involves": involves}
+            if planted and source is before and before in (planted[-1].statement, *planted[-1].extra):
+                planted[-1].extra.append(st)  # "I want that answered by chapter 35": more about the hook just planted
+                if due := _due(text):
+                    planted[-1].item["due_by"] = due
+                continue
+            described, name = source, _hook_name(source.text, zh) or source.quote[:16]
+        if described is not st:
+            involves = [n for n in described.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
+        item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote, "status": "Unresolved", "involves": involves}
         if chapter is not None:
             item["planted_in"] = chapter
-        due = re.search(rf"第\s*({_NUM})\s*章(?:之前|以前|前|左右)?(?:揭开|揭晓|回收|揭示|解开|交代)|by chapter (\d+)", text, re.I)
-        if due:
-            item["due_by"] = number_in(due.group(1) or due.group(2))
-        out.append(Finding("hooks", item, st, entities=involves, extra=[described] if described is not st else []))
+        if due := _due(text):
+            item["due_by"] = due
+        if described is not st and described.by_author and not st.by_author:
+            # "这是个好伏笔" said of the author's own sentence: the hook is the author's, the remark its support
+            out.append(Finding("hooks", item, described, entities=involves, extra=[st]))
+        else:
+            out.append(Finding("hooks", item, st, entities=involves, extra=[described] if described is not st else []))
     return out
+
+
+# "Small mystery thread: in chapter 3 …" / "伏笔：…": the author's label and the chapter are not the hook's content
+_HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
+                         r"(?:in chapter \d+,?\s*)?")
+_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前)[^，。！？]{0,6}?"
+                       r"(?:揭开|揭晓|回收|揭示|解开|交代)")
+_LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
+                       r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
+                       r"\b(?:answer|reveal|resolve|pay|explain)\w*[^.;!?]{0,20}\b(?:later|by chapter)")
+_HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』\"]{2,16})[”」』\"]|"
+                          r"\b(?:hook|mystery|thread)\s+[\"“']([^\"”']{3,40})[\"”']|"
+                          r"\bthe\s+[\"“']([^\"”']{3,40})[\"”']\s+(?:hook|mystery|thread)\b", re.I)
+# "三点十七分是伏笔" / "这块玉算个伏笔": what comes before 是伏笔 is the hook
+_HOOK_SUBJECT_ZH = re.compile(r"^(?:[^，,。！？]{0,6}[，,])?([^，,。！？：:]{2,12}?)(?:就|也)?(?:是|算|当|作为)(?:个|一个)?(?:伏笔|悬念|钩子)")
+_POINTING_ZH = re.compile(r"这个伏笔|这是(?:个|一个)?(?:好)?伏笔|就记(?:下)?(?:这个|这)|记(?:下)?这个")
+_POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:that|this|it|one|a new one)(?:\s.*)?")
+
+
+def _due(text: str) -> int | None:
+    due = re.search(rf"第\s*({_NUM})\s*章(?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代)|"
+                    r"by chapter (\d+)", text, re.I)
+    return number_in(due.group(1) or due.group(2)) if due else None
 
 
 def _hook_name(text: str, zh: bool) -> str:
@@ -97,6 +152,9 @@ def _hook_name(text: str, zh: bool) -> str:
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
+    # "Small mystery thread: in chapter 3 Thorne notices …": the label and the chapter are not the hook
+    text = re.sub(r"(?i)^(?:[\w\- ]{0,20}\b(?:mystery|hook|thread|clue|setup|foreshadowing)(?: thread)?\s*:\s*)?"
+                  r"(?:in chapter \d+,?\s*)?", "", text)
     m = _HOOK_EN.search(text)
     if m:
         return m.group(1).strip(" ,.:;\"'").rstrip()[:60]
