@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from desktop.ui.graph_view import Edge, ForceGraphView, Graph, Node
+from desktop.ui.relation_words import relation_word
 from desktop.ui.review_discussion import DiscussionView
 from desktop.ui.review_fields import FIELDS, describe_fact, item_title, make_editor, read_back
 from desktop.ui.review_impact import ReviewImpactView
@@ -454,8 +455,9 @@ def preview(before: dict, document: dict) -> tuple[Graph, Graph, list[str]]:
     after_edges = [Edge(a, b, t, ended=(a, t, b) in ended) for a, t, b in kept_old]
     after_edges += [Edge(a, b, t) for a, t, b in added if (a, t, b) not in kept_old]
     changes = [f"+ {n}" for n in sorted(set(proposed_kinds) - set(kinds))]
-    changes += [f"+ {a} —{t}→ {b}" for a, t, b in added]
-    changes += [f"− {a} —{t}→ {b}" for a, t, b in sorted(ended)]
+    # relation types in the author's words, as the graph above draws them (属于, not MEMBER_OF)
+    changes += [f"+ {a} —{relation_word(t)}→ {b}" for a, t, b in added]
+    changes += [f"− {a} —{relation_word(t)}→ {b}" for a, t, b in sorted(ended)]
     changes += [f"~ {name(s['entity'])} · {s['key']} = {s['value']}" for s in document.get("states") or []]
     changes += [f"+ ⚑ {h['name']}" for h in document.get("hooks") or []]
     return before_graph, graph(after_names, after_edges), changes

@@ -325,3 +325,11 @@ def test_an_english_hook_said_after_a_question_and_followed_by_its_deadline_is_o
     assert [h["name"] for h in resolved] == ["the lighthouse riddle"]
     assert len(planted) == 1 and planted[0]["due_by"] == 30 and "logbook" in planted[0]["description"]
     assert not planted[0]["description"].startswith("Closed")
+
+
+def test_a_masters_religious_name_after_their_post_is_a_person_and_the_master():
+    found = settle(("user", "新角色叫林风，拜入了青云宗。"), ("user", "他的师父是青云宗长老清虚真人。"))
+    assert entities(found).get("清虚真人") == "Character"
+    assert {("MASTER_OF", "清虚真人", "林风"), ("MEMBER_OF", "清虚真人", "青云宗")} <= relations(found)
+    assert ("清虚真人", "identity", "青云宗长老") in states(found)
+    assert "外门弟子" not in entities(found) and "大弟子" not in entities(settle(("user", "掌门大弟子叫秦川。")))

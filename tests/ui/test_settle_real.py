@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +18,7 @@ from tests.ui.test_real_workbench import wait_for
 pytestmark = [pytest.mark.model, pytest.mark.slow]
 
 NOTES = ("新角色叫林风，拜入了青云宗，是外门弟子。", "林风用一把寒铁剑。", "他的师父是青云宗长老玄机子。")
+SHOTS = Path("/work/shots")
 
 
 def run_in_thread(coroutine) -> None:
@@ -42,7 +44,7 @@ def workbench(tmp_path):
 
 
 def test_a_discussion_settled_in_the_window_is_reviewed_against_its_words_edited_and_applied(
-        qtbot, qasync_loop, english, workbench):
+        qtbot, qasync_loop, chinese, workbench):
     window = MainWindow(workbench)
     qtbot.addWidget(window)
     window.show()
@@ -57,6 +59,8 @@ def test_a_discussion_settled_in_the_window_is_reviewed_against_its_words_edited
     assert {"林风", "青云宗", "寒铁剑"} <= set(names)
     assert all(card.evidence() for card in dialog.all_cards())  # every item shows the words it came from
     assert any("寒铁剑" in quote["quote"] for quote in names["寒铁剑"].evidence())
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    dialog.grab().save(str(SHOTS / "review_evidence_zh.png"))  # each item with its quoted words, Chinese UI
 
     names["林风"].edit_button.setChecked(True)
     names["林风"].editors["summary"].setPlainText("青云宗外门弟子，用寒铁剑")  # the author's own summary

@@ -23,6 +23,12 @@ _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字�
 _KIN_INTRO = re.compile(rf"(?:爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
                         rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+# 师父玄机子, 青云宗长老清虚真人: a master's or elder's religious name, which carries no surname
+_DAO_INTRO = re.compile(rf"(?:师父|师尊|师傅|师祖|长老|掌门|宗主|护法|老祖|前辈|道长|叫|名叫|道号|法号)"
+                        rf"([^\W\d的是了在和与也就都把被给叫说道]{{2,3}}(?:子|真人|道人|上人|散人|居士|老祖|仙子|尊者|禅师))"
+                        rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+_COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
+              "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
 _ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
                           rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
@@ -227,6 +233,11 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     for match in _KIN_INTRO.finditer(text):  # 她爹苏远山, 丫鬟青萝: a name right after a kinship or service word
         name = match.group(1)
         if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
+            cand.strong = True
+    for match in _DAO_INTRO.finditer(text):
+        name = match.group(1)
+        if not name.endswith(_COMMON_ZI) and name not in lx.ZH_NOT_NAMES and \
+                (cand := cands.add(name, "Character", 3.0)) is not None:
             cand.strong = True
     for match in _NAME_INTRO.finditer(text):
         name = _trim_left(match.group(1))

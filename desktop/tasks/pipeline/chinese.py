@@ -44,7 +44,9 @@ class ChineseRules:
                 bare = re.sub(r"(?:是|叫|名叫)$", "", mid)
                 if not role and sa == ea and bare in lx.ZH_ROLES:
                     role = bare  # "…，师父是冥老": the carried subject's master
-                if role and mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")):
+                # "…的师父是青云宗长老玄机子": the holder's post may stand between 是 and the name
+                if role and (mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")) or
+                             re.fullmatch(rf"的?{re.escape(role)}(?:是|叫|名叫)[^，,。的和与]{{1,8}}", mid)):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
                 if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了)"
