@@ -70,7 +70,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                     item["resolved_in"] = chapter
                 out.append(Finding("hooks", item, st, entities=involves))
             continue  # a payoff of something unknown plants nothing
-        if not plant or st.text.rstrip().endswith(("?", "？", "吗", "吧？")):
+        if not plant or st.text.rstrip().endswith(("?", "？", "吗")):
             continue  # "So the beacon mystery is closed?": a question plants nothing
         subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
         # "渊底封着一个东西，这是伏笔": the sentence names its hook; "就记这个伏笔" alone points at an earlier one
@@ -107,8 +107,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 continue
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
         if described is not st:
-            involves = [n for n in described.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
-        item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote, "status": "Unresolved", "involves": involves}
+            involves = [n for n in described.names if kinds.get(n) in _INVOLVED]
+        item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote,
+                "status": "Unresolved", "involves": involves}
         if chapter is not None:
             item["planted_in"] = chapter
         if due := _due(text):
@@ -121,6 +122,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
     return out
 
 
+_INVOLVED = ("Character", "Item", "Location", "Faction", "Ability")
 # "Small mystery thread: in chapter 3 …" / "伏笔：…": the author's label and the chapter are not the hook's content
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
