@@ -230,14 +230,11 @@ _CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十�
 def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     # "阿牛第31章得受个伤": chapter marks are not part of any name (章得 is no person)
     text = _CHAPTER_MARK.sub(lambda m: "，" * len(m.group(0)), text)
-    for match in _KIN_INTRO.finditer(text):  # 她爹苏远山, 丫鬟青萝: a name right after a kinship or service word
+    # 她爹苏远山, 丫鬟青萝, 师父玄机子: a name right after a kinship, service or master's word
+    religious = (m for m in _DAO_INTRO.finditer(text) if not m.group(1).endswith(_COMMON_ZI))
+    for match in (*_KIN_INTRO.finditer(text), *religious):
         name = match.group(1)
         if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
-            cand.strong = True
-    for match in _DAO_INTRO.finditer(text):
-        name = match.group(1)
-        if not name.endswith(_COMMON_ZI) and name not in lx.ZH_NOT_NAMES and \
-                (cand := cands.add(name, "Character", 3.0)) is not None:
             cand.strong = True
     for match in _NAME_INTRO.finditer(text):
         name = _trim_left(match.group(1))

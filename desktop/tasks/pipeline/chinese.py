@@ -203,8 +203,7 @@ class ChineseRules:
                 out.append(self._state(st, name, "identity", before.group(1)))
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
-            # 萧策在朝里是锦衣卫千户: a short setting may come before the 是
-            said = re.fullmatch(rf"(?:[在于][{CJK}]{{1,4}})?{_TITLE_IS.pattern}", text[end:following].strip(_EDGE))
+            said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
             if said and not _negated_zh(text[:end]):
                 holder, title = name, said.group(1)
                 break
@@ -215,7 +214,7 @@ class ChineseRules:
         if holder and title:
             # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
             owner = next((n for n in st.names if title.startswith(n) and self.kind(n) in ("Faction", "Location")), "")
-            value = owner + title.split("的")[-1] if owner and "的" in title else _title_value(title)
+            value = owner + title.split("的")[-1] if owner and "的" in title else title.replace("的", "")
             out.append(self._state(st, holder, "identity", value))
             # 神捕司的总捕头: a post inside a faction makes its holder one of them
             faction = next((n for n in st.names if self.kind(n) == "Faction" and title.startswith(n)), None)
@@ -326,16 +325,14 @@ class ChineseRules:
 _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
-_TITLE_IS = re.compile(rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了)(?:个|一个|一名|一位|名|位)?"
-                       rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")  # 钱满仓就是聚宝赌坊老板
+# 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
+_TITLE_IS = re.compile(rf"(?:[在于][{CJK}]{{1,4}})?"
+                       rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了)(?:个|一个|一名|一位|名|位)?"
+                       rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
 _TITLE_ALONE = re.compile(rf"([{CJK}]{{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
 
 
 _EDGE = "，,。．.！!；;？?）)（( "
-
-
-def _title_value(title: str) -> str:
-    return title.replace("的", "")
 
 
 def _zh_realm(tail: str, *, bare: bool) -> str | None:

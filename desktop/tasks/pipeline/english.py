@@ -186,8 +186,7 @@ class EnglishRules:
         # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
         for (person, _, stop), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             own = text[stop:following]
-            lead = r"\s*(?:(?:a|an|the)\s+)?" if stop == 0 else _EN_TITLE_LEAD
-            m = re.match(lead + _EN_TITLE, own, re.I)
+            m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
             if m and (stop > 0 or appositive and m.end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
                 break
@@ -204,11 +203,12 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
              r"colonel|inspector|magister|abbot|abbess|bishop|chancellor|minister|steward|sheriff|mayor|envoy|"
-             r"pilot|clerk|"
-             r"cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
+             r"pilot|clerk|cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
              r"apothecary|valet|governess|heiress|priestess|seamstress|actress|midwife|man|emissary|secretary|"
              r"sentry|deputy|heir)"
              r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)\b")
+_EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
+_EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all

@@ -155,7 +155,7 @@ EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain",
 # ranks and posts: alone, capitalised, they are someone's title ("made a full Warden"), never a name of their own
 EN_RANK_WORDS = frozenset((*EN_PERSON_TITLES, "adept", "apprentice", "novice", "acolyte", "initiate", "archmage",
                            "mage", "regent", "steward", "knight", "squire", "constable", "magistrate", "senator",
-                           "admiral", "marshal", "officer", "agent", "director", "captain"))
+                           "admiral", "marshal", "officer", "agent"))
 # "New POV character …": the writer's shorthand, not anybody in the story
 EN_SHORTHAND = frozenset(("pov", "npc", "mc", "oc", "fmc", "mmc", "bbeg", "au", "hq", "ai", "pc"))
 EN_ROLES: dict[str, tuple[str, bool]] = {

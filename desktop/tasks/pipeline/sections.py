@@ -61,7 +61,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             bare = bare.replace(name.lower(), " ")
         plant = any(c in text for c in lx.HOOK_CUES_ZH) if zh else \
             any(re.search(rf"\b{re.escape(c)}s?\b", bare) for c in lx.HOOK_CUES_EN)
-        involves = [n for n in st.names if kinds.get(n) in ("Character", "Item", "Location", "Faction", "Ability")]
+        involves = [n for n in st.names if kinds.get(n) in _INVOLVED]
         if resolve:
             target = _matching_hook(text, canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"])
             if target is not None:
@@ -81,10 +81,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
             set(involves) <= set(last.item.get("involves") or [])
         if last is not None and not subject and (recent or pointing and not involves):
-            # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
-            last.extra.append(st)
-            if due := _due(text):
-                last.item["due_by"] = due
+            _add_to(last, st)  # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
             continue
         described = st
         if subject:  # "三点十七分是伏笔": the hook is that detail, as the talk first gave it
@@ -100,10 +97,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             source = follow or before
             if source is None:
                 continue
-            if planted and source is before and before in (planted[-1].statement, *planted[-1].extra):
-                planted[-1].extra.append(st)  # "I want that answered by chapter 35": more about the hook just planted
-                if due := _due(text):
-                    planted[-1].item["due_by"] = due
+            if last is not None and source is before and before in (last.statement, *last.extra):
+                _add_to(last, st)  # "I want that answered by chapter 35": more about the hook just planted
                 continue
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
         if described is not st:
@@ -138,6 +133,12 @@ _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』
 _HOOK_SUBJECT_ZH = re.compile(r"^(?:[^，,。！？]{0,6}[，,])?([^，,。！？：:]{2,12}?)(?:就|也)?(?:是|算|当|作为)(?:个|一个)?(?:伏笔|悬念|钩子)")
 _POINTING_ZH = re.compile(r"这个伏笔|这是(?:个|一个)?(?:好)?伏笔|就记(?:下)?(?:这个|这)|记(?:下)?这个")
 _POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:that|this|it|one|a new one)(?:\s.*)?")
+
+
+def _add_to(hook: Finding, st: Statement) -> None:
+    hook.extra.append(st)
+    if due := _due(st.text):
+        hook.item["due_by"] = due
 
 
 def _due(text: str) -> int | None:
