@@ -136,7 +136,7 @@ def test_propose_journals_a_review_with_evidence_and_apply_then_undo_leaves_the_
     classes = {item["path"].split("/")[0]: item["class"] for item in review["items"]}
     assert classes == {"relations": "new", "ends": "closes", "states": "changes"}
     quotes = {item["path"]: [e["quote"] for e in item["evidence"]] for item in review["items"]}
-    assert quotes["ends/0"] == ["第四章里张三从李四手里夺走了青锋剑。"]
+    assert quotes["ends/0"][0] == "第四章里张三从李四手里夺走了青锋剑。"  # the author's words first, then any summary
     assert quotes["states/0"] == ["张三在第四章突破到筑基。"]
     assert all(e["message_id"] is not None for item in review["items"] for e in item["evidence"])
     entry = book.journal.entries(("proposed",))[-1]

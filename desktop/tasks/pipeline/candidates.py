@@ -14,19 +14,22 @@ from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import people
-from desktop.tasks.pipeline.english_names import _EN_THINGS, english, first_names
+from desktop.tasks.pipeline.english_names import _EN_THINGS, calling_name, english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?)[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
-_KIN_INTRO = re.compile(rf"(?:爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
+_KIN_INTRO = re.compile(rf"(?:长子|次子|幼子|长女|次女|幼女|独子|独女|养女|养子|爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
-                        rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+                        rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就其本原早如当已今曾还又才便却都有为]|$)")
 # 师父玄机子, 青云宗长老清虚真人: a master's or elder's religious name, which carries no surname
 _DAO_INTRO = re.compile(rf"(?:师父|师尊|师傅|师祖|长老|掌门|宗主|护法|老祖|前辈|道长|叫|名叫|道号|法号)"
                         rf"([^\W\d的是了在和与也就都把被给叫说道]{{2,3}}(?:子|真人|道人|上人|散人|居士|老祖|仙子|尊者|禅师))"
                         rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+_POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
+                         rf"([{CJK}]{{2,3}})(?=[，,。！!？?；;：:\s]|$)")
+_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正")
 _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
               "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
@@ -36,7 +39,8 @@ _ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众
 # Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
 _ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
 # "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
-_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "身法", "神通", "秘术", "阵法", "绝学"), "Ability"),
+_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
+                                    "绝学", "医术", "武功", "绝技"), "Ability"),
                   **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物"), "Item")}
 _NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
@@ -71,13 +75,15 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cands.alias_of.setdefault(alias, name)
         words = name.split()
         if kind == "Character" and len(words) >= 2 and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
-            firsts.setdefault(words[0], []).append(name)
+            firsts.setdefault(calling_name(words), []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
         if len(names) == 1 and first not in canon:
             cands.alias_of.setdefault(first, names[0])
     text = "\n".join(s.quote for s in statements)
     for name, (kind, aliases) in canon.items():
-        if any(form in text for form in [name, *aliases]):
+        called = [a for a, n in cands.alias_of.items() if n == name]  # "Mara" for canon's Mara Vell
+        if any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) if form.isascii() else form in text
+               for form in [name, *aliases, *called]):
             cand = cands.setdefault(name, Candidate(name))
             cand.canon_kind, cand.aliases = kind, list(aliases)
     words = segment(text) if _has_cjk(text) else []  # the whole text, once: two passes below read it
@@ -94,6 +100,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     if _has_cjk(text):
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)
+        if not prose:
+            people.titled(cands, text)
     _aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
@@ -124,9 +132,14 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
     if not _has_cjk(text):
         return
     plain = {w for w, flag in words if not flag.startswith(("n", "x", "m"))}
+    people = {w for w, flag in words if flag == "nr"}
+    # 夜无痕 reads like an idiom (l, i): a name a post or a kinship word introduced may well do so
+    wordy = {w for w, flag in words if not flag.startswith(("n", "x", "m", "l", "i"))}
     for name, cand in list(cands.items()):
         if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not _has_cjk(name):
             continue
+        if cand.strong and (name in people or name not in wordy):
+            continue  # 次女萧婉 … 与萧婉是兄妹: introduced as a person, read as one once; the other reading is noise
         glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
         if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
             del cands[name]
@@ -136,6 +149,10 @@ def _drop_glued_verbs(cands: Candidates) -> None:
     """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[1:] in cands]:
         if _has_cjk(name[0]) and any(flag[:1] in ("v", "p", "c", "d") for _, flag in segment(name[0])):
+            del cands[name]
+    # 秦岳持 (破阵槊): the verb after the name, glued on the same way
+    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[:-1] in cands]:
+        if _has_cjk(name[-1]) and name[-1] in _VERB_AFTER_NAME:
             del cands[name]
 
 
@@ -236,6 +253,14 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         name = match.group(1)
         if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
             cand.strong = True
+    for match in _POST_INTRO.finditer(text):
+        # 幽冥殿殿主夜无痕，: a post and then a few characters up to the clause's end name its holder
+        name = match.group(1)
+        first = segment(name)[0][1]
+        if name[0] not in _NOT_A_NAME_START and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) \
+                and dictionary_entry(name)[0] < _COMMON_WORD and not first.startswith(("v", "d", "p", "c", "u", "r", "m")):
+            if (cand := cands.add(name, "Character", 3.0)) is not None:
+                cand.strong = True
     for match in _NAME_INTRO.finditer(text):
         name = _trim_left(match.group(1))
         # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
@@ -261,6 +286,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             if len(after) == 1 and re.fullmatch(rf"[{CJK}]", after) and after not in "家氏":
                 cands.add(word + after, "Character", 2.5)
             continue
+        if len(word) == 3 and word.endswith("之") and after[:1] in _KIN_AFTER_ZHI:
+            word = word[:2]  # 萧婉之父: the classical 之 (of) before a kinship word is no part of the name
         if len(word) < 2 or word in lx.ZH_NOT_NAMES or any(word.endswith(t) for t in lx.ZH_PERSON_TITLES):
             continue
         kind = suffix_kind(word)
@@ -317,6 +344,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
 
 
 # 一柄裂天刀: after a measure word a noun phrase begins, even one whose first character is a verb (裂, 破, 断)
+_VERB_AFTER_NAME = set("持握拿用使带背佩骑穿戴守杀打救送给把被将在是说道笑问看走")
+_KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
@@ -448,6 +477,19 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
         seen = _last_character_in(st.quote, cands) or seen
+
+
+def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
+    """林黛玉 … 黛玉: a two-character given name alone is the one surnamed person it ends (when only one does)."""
+    owners: dict[str, list[str]] = {}
+    for name in cands:
+        if kinds.get(name) == "Character" and len(name) == 3 and name[0] in lx.ZH_SURNAMES:
+            owners.setdefault(name[1:], []).append(name)
+    for given, names in owners.items():
+        cand = cands.get(given)
+        if len(names) == 1 and cand is not None and not cand.canon_kind and kinds.get(given) == "Character":
+            _make_alias(cands, names[0], given)
+            kinds.pop(given, None)
 
 
 def _make_alias(cands: Candidates, owner: str, alias: str) -> None:

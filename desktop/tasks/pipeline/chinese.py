@@ -18,6 +18,8 @@ CJK = "\u4e00-\u9fff"
 _HEADS = "|".join(lx.ZH_FACTION_LEADER_ROLES)
 _HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙迟, 家主是慕容烈
 _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
+_PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"
+                                     r"的(?:亲)?(?:娘|妈|母亲|生母|爹|爸|父亲|生父)(?:是|叫|名叫|就是)?$")
 _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$")
 
 
@@ -49,12 +51,23 @@ class ChineseRules:
                              re.fullmatch(rf"的?{re.escape(role)}(?:是|叫|名叫)[^，,。的和与]{{1,8}}", mid)):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
-                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了)"
+                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
                                 rf"(?:[{CJK}]{{0,3}}的)?", mid) or (sa == ea and mid == ""):
-                    role = _role_after(post, "的") or _role_after(post, "") or \
-                        _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[eb:eb + 12]), "的")  # 这一代的首席弟子
+                    # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
+                    listed, tail = [b], eb
+                    for c, sc, ec in spans:
+                        if sc > tail and text[tail:sc] in ("、", "和", "与", "及") and self.kind(c) == kb:
+                            listed.append(c)
+                            tail = ec
+                    after = text[tail:tail + 8]
+                    role = _role_after(after, "的") or _CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
+                        _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[tail:tail + 12]), "的")  # 这一代的首席弟子
                     if role:
-                        out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))
+                        out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
+                pair = _PAIR_BOND.match(post) if mid in ("和", "与", "跟", "同") else None
+                if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
+                    rel = _PAIR_BONDS[pair.group(1)]
+                    out.append(self._rel(st, rel, a, b))
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")):
                     out.append(self._rel(st, "MASTER_OF", b, a))
                 if kb == "Faction" and _has_verb(mid, lx.ZH_JOIN) and ka == "Character":
@@ -77,7 +90,9 @@ class ChineseRules:
                         out += self._take(st, b, a, text[:sa])
                 if ka == "Character" and kb == "Item" and mid == "的" and _has_verb(text[max(0, sa - 4):sa], lx.ZH_TAKE):
                     out.append(self._end(st, "OWNS", a, b))  # "…偷走了A的B": whoever took it, A lost it
-                if ka == "Character" and kb == "Character" and _has_verb(mid, lx.ZH_KILL) and not post.startswith("的"):
+                # the killing verb takes b as its object: 打死冯渊的薛公子 kills 冯渊, not the one named after him
+                if ka == "Character" and kb == "Character" and _has_verb(mid, lx.ZH_KILL) and not post.startswith("的") \
+                        and re.search(rf"(?:{'|'.join(lx.ZH_KILL)})了?$", mid):
                     out.append(self._rel(st, "KILLED", a, b))
                     out.append(self._state(st, b, "alive", "dead"))
                 if ka == "Character" and kb == "Character" and mid.startswith("被") and _has_verb(mid + post, lx.ZH_KILL + ("杀", "所杀")):
@@ -150,10 +165,13 @@ class ChineseRules:
         text = st.text
         # most recently mentioned last: this statement's factions after those of the talk so far
         factions = [*self._factions, *(n for n, _, _ in spans if self.kind(n) == "Faction")]
-        children = []
+        children, parent = [], None
         for name, start, end in spans:
             if self.kind(name) != "Character" or start == end or _negated_zh(text[:start]):
                 continue
+            mother = _PARENT_OF_THE_CHILDREN.search(text[:start])
+            if mother:  # 孩子的娘是沈碧君: a parent of the children the talk just named
+                out += [self._rel(st, "PARENT_OF", name, child) for child in self._children]
             before, after = text[max(0, start - 4):start], text[end:end + 8]
             title = _HEAD_BEFORE.search(before) or _HEAD_AFTER.match(after)
             if title:
@@ -164,8 +182,10 @@ class ChineseRules:
                     out.append(self._rel(st, "LEADS", name, faction))
             if _CHILD_BY_RANK.search(before):
                 children.append(name)
-        parent = st.focus if st.focus not in children else None
-        if parent and self.kind(parent) == "Character":
+            elif not children and not parent:
+                parent = name  # 萧太傅有一儿一女，长子萧策: the person the sentence opens with
+        parent = parent or (st.focus if st.focus not in children else None)
+        if children and parent and self.kind(parent) == "Character":
             out += [self._rel(st, "PARENT_OF", parent, child) for child in children]
         out += [self._rel(st, "SIBLING_OF", a, b) for i, a in enumerate(children) for b in children[i + 1:]]
         return _flat(out)
@@ -263,11 +283,10 @@ class ChineseRules:
         for name, start, end in spans:
             if self.kind(name) == "Character" and start < end:
                 break
-            before = st.text[max(0, start - 6):start]
+            before = re.split(r"[，,。；;：:！!？?]", st.text[max(0, start - 6):start])[-1]  # this clause's words only
             kind = self.kind(name)
             change = any(c in st.text for c in lx.CHANGE_CUES_ZH)
-            if kind == "Ability" and (_has_verb(before, lx.ZH_ABILITY) or
-                                      re.search(r"(?:主修|修炼|修习|所学|学)的(?:功法|心法|剑法|刀法|身法)(?:是|叫)", st.text[:start])):
+            if kind == "Ability" and (_has_verb(before, lx.ZH_ABILITY) or _SKILL_IS.search(st.text[:start])):
                 out.append(self._rel(st, "HAS_ABILITY", st.focus, name, replaces=change))
             elif kind == "Faction" and _has_verb(before, lx.ZH_JOIN + ("是",)) and \
                     (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)):
@@ -305,7 +324,8 @@ class ChineseRules:
             at = tail.find(word)
             if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
                     and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL):
-                value = re.sub(r"^(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)", "", tail.strip("，, "))
+                value = re.sub(r"^(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)?", "",
+                               tail.strip("，, "))
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
         if any(word in tail for word in lx.ZH_APPEARANCE) and \
@@ -322,6 +342,20 @@ class ChineseRules:
         return [f for f in out if f is not None]
 
 
+# 主修的功法是… / 医术是家传的《回春十三针》 / 枪法叫《七探盘蛇》: the carried subject's art is the name that follows
+_SKILL_IS = re.compile(r"(?:(?:主修|修炼|修习|所学|学)的)?(?:功法|心法|剑法|刀法|枪法|拳法|身法|医术|绝学|武功|绝技|秘术)"
+                       r"(?:就|也|则)?(?:是|叫|为|名叫)(?:家传的|祖传的|师门的|师门传下的|自创的)?[《「『“]?$")
+# 萧太傅为萧策之父: the written language's 之 and a one-character kinship word
+_CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),
+                                                           ("妻", "妻子"), ("夫", "丈夫"), ("师", "师父"), ("徒", "徒弟"),
+                                                           ("兄", "哥哥"), ("弟", "弟弟"), ("姐", "姐姐"), ("妹", "妹妹"))}
+# "A与B是兄妹": what the two are to each other; the first named is the elder, the master or the senior
+_PAIR_BONDS = {**dict.fromkeys(("兄妹", "兄弟", "姐妹", "姐弟", "亲兄妹", "亲兄弟", "亲姐妹", "亲姐弟", "双胞胎", "孪生"),
+                               "SIBLING_OF"),
+               **dict.fromkeys(("夫妻", "夫妇", "两口子"), "MARRIED_TO"),
+               "师徒": "MASTER_OF", **dict.fromkeys(("师兄妹", "师兄弟", "师姐弟", "师姐妹"), "SENIOR_OF")}
+_PAIR_BOND = re.compile(r"(?:本来|原来|其实|也|都)?(?:是|为|乃|本是|原是|成了|结为)(?:一对)?("
+                        + "|".join(sorted(_PAIR_BONDS, key=len, reverse=True)) + ")")
 _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")

@@ -19,10 +19,15 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     for st in statements:
         characters = [n for n in st.names if kinds.get(n) == "Character"]
         had_pronoun = False
-        if focus is not None:
-            replaced = _ZH_PRONOUN.sub(focus, st.quote)
-            replaced = _EN_PRONOUN.sub(lambda m: _english(m, focus, st.quote), replaced)
-            had_pronoun = replaced != st.quote
+        # the talk's first sentence has no focus yet: "韦青的家世：她爹…" — 她 is who the sentence began with
+        opener = characters[0] if focus is None and characters else None
+        referent = focus or opener
+        if referent is not None:
+            at = st.quote.find(referent) + len(referent) if opener else 0
+            replaced = st.quote[:at] + _ZH_PRONOUN.sub(referent, st.quote[at:])
+            rest = replaced[at:]
+            replaced = replaced[:at] + _EN_PRONOUN.sub(lambda m: _english(m, referent, rest), rest)
+            had_pronoun = replaced != st.quote and not opener
             st.text = replaced
         st.focus = focus
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).

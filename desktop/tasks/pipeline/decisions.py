@@ -17,12 +17,13 @@ from desktop.tasks.pipeline.statements import Statement
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
                         r"不要了|不用了|重新想|不如")
 _REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
-                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了")
+                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了|不设|不保留|不需要|删了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
-_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|scrap|forget|cut|remove|never mind|"
+_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|scrap|scrapped|forget|cut|"
+                        r"remove|removed|never mind|"
                         r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
@@ -52,6 +53,14 @@ def accepts(st: Statement) -> bool:
     return bool((_ACCEPT_ZH if _zh(st.quote) else _ACCEPT_EN).search(st.quote.strip()))
 
 
+def dropped_in(st: Statement, name: str) -> bool:
+    """"改成长枪，叫破军枪，赤霄剑不要了": the clause that names it drops it, whatever the sentence chose before."""
+    own = next((c for c in re.split(r"[，,。；;！!…]+", st.text) if name in c), "")
+    rejected = (_REJECT_ZH if _zh(own) else _REJECT_EN).search(own)
+    chosen = (_CHANGE_ZH if _zh(own) else _CHANGE_EN).search(own)
+    return bool(rejected) and not (chosen and chosen.end() <= own.find(name))
+
+
 def _overlaps(proposal: Statement, clause: str) -> bool:
     if any(name in clause for name in proposal.names):
         return True
@@ -70,8 +79,8 @@ _EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "shoul
                 "there", "their", "they", "them", "then", "than", "from", "your", "into", "also", "just", "like"}
 
 
-_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|updated|noted|got it|so|summary|to sum up)[：:，,。.!！ ]",
-                      re.I)
+_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|那我记下|那就|updated|noted|got it|so|summary|to sum up|"
+                      r"great|recorded|done|okay|ok)[：:，,。.!！\-—– ]", re.I)
 
 
 class Decisions:
@@ -94,13 +103,16 @@ class Decisions:
             answer = next((by_message[m] for m in order[position + 1:] if by_message[m][0].by_author), None)
             verdict = self._verdict(answer) if answer else None
             last = position == len(order) - 1
+            summary = not sts[0].by_author and _SUMMARY.match(sts[0].quote.strip())
             for st in sts:
                 if st.by_author and not is_question(st):
                     standing.add(st.index)
                 elif answer and self._answer_to(st, answer, verdict):
                     standing.add(st.index)
-                elif last and not st.by_author and _SUMMARY.match(sts[0].quote.strip()):
-                    standing.add(st.index)  # the assistant's closing summary, which the author then settled
+                elif summary and (last or verdict is not False and self._answer_to(st, answer, True)):
+                    # the assistant's summary of what was agreed: it stands unless the author's reply objects
+                    # ("Noted: …" then "and he hates Tam" goes on from it)
+                    standing.add(st.index)
         return standing
 
     def _answer_to(self, proposal: Statement, answer: list[Statement], verdict: bool | None) -> bool:
@@ -157,6 +169,8 @@ class Decisions:
         cue = (_REJECT_ZH if _zh(text) else _REJECT_EN).search(text)
         if cue is None or at < 0:
             return False
+        if dropped_in(st, name):
+            return False
         change = (_CHANGE_ZH if _zh(text) else _CHANGE_EN).search(text)
         if change and change.end() <= at:
             return True  # named after "改成/instead": the new choice
@@ -181,6 +195,11 @@ class Decisions:
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
                                                 and k.item["key"] == item["key"]
                                                 and k.item.get("valid_from") == item.get("valid_from"))]
+            if finding.section == "states":  # "永远戴着半张银面具", then "半张银面具" in the summary: one scar, said twice
+                value = str(item["value"])
+                keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
+                                                and k.item["key"] == item["key"] and k.item["value"] != value
+                                                and (value in str(k.item["value"]) or str(k.item["value"]) in value))]
             if finding.section in ("settings", "plan") and replacing:
                 title = item.get("title")
                 keep = [k for k in keep if not (k.section == finding.section and k.item.get("title") == title)]

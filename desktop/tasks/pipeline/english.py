@@ -111,6 +111,22 @@ class EnglishRules:
         out += self._en_three(st, spans)
         return [f for f in out if f is not None]
 
+    def _en_children(self, st: Statement, spans: list) -> list[Finding]:
+        """"Two kids: Kit and Robin" / "his children, Kit and Robin": the children of the person the sentence
+        or the talk is about, and siblings of each other."""
+        m = _CHILDREN.search(st.text)
+        if not m:
+            return []
+        people = [(n, s, e) for n, s, e in spans if self.kind(n) == "Character"]
+        before = [n for n, s, e in people if e <= m.start() and s < e]
+        parent = before[-1] if before else st.focus
+        children = list(dict.fromkeys(n for n, s, _ in people if s >= m.end() and n != parent))
+        if not parent or self.kind(parent) != "Character" or not children:
+            return []
+        out = [self._rel(st, "PARENT_OF", parent, c) for c in children]
+        out += [self._rel(st, "SIBLING_OF", a, b) for i, a in enumerate(children) for b in children[i + 1:]]
+        return [f for f in out if f is not None]
+
     def _en_role(self, st: Statement, *, holder: str, other: str, role: tuple[str, bool]) -> Finding | None:
         if self.kind(holder) != "Character" or self.kind(other) != "Character":
             return None
@@ -193,6 +209,8 @@ class EnglishRules:
         return [f for f in out if f is not None]
 
 
+_CHILDREN = re.compile(r"\b(?:(?:two|three|four|five|several|\d)\s+|(?:his|her|their)\s+)?(?:kids|children)\b"
+                       r"(?:\s+(?:are|named|called))?\s*[:,]?\s*(?=[A-Z])")
 _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
                  r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
                  r"nineteen|six|seven|eight|nine)")

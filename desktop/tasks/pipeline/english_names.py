@@ -21,6 +21,7 @@ _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", 
                 "swap", "replace", "rename", "delete", "ditch", "lose", "meet", "introduce", "welcome", "say"}
 _EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
                        r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
+_KIDS = re.compile(r"\b(?:kids|children|sons|daughters|twins)\b(?:\s+(?:are|named|called))?\s*[:,]\s*")
 _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
 
@@ -39,13 +40,18 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         if first.lower() not in _EN_LEADING and first.lower() not in lx.EN_NOT_NAMES \
                 and match.group(2).lower() not in _EN_LEADING:
             cands.add(f"{first} {surname}", "Character", 1.0)
+    for match in _KIDS.finditer(text):  # "Two kids: Fen, the elder, and Pell": each one listed is a person
+        listed = re.split(r"[.!?;]", text[match.end():])[0]
+        for name in re.findall(r"(?:^|,\s*|\band\s+)([A-Z][a-z'\-]+)\b", listed):
+            if name.lower() not in _EN_LEADING and name.lower() not in lx.EN_NOT_NAMES:
+                cands.add(name, "Character", 2.0)
     for match in _EN_INTRO.finditer(text):
         before = text[max(0, match.start() - 30):match.start()].lower()
         thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)
         cands.add(match.group(1).replace("’", "'"), "Item" if thing else "Character", 3.0 if thing else 1.0)
     for match in _EN_SPAN.finditer(text):
         words = match.group(0).replace("’", "'").split()
-        while words and words[0].lower().rstrip(".,:") in _EN_LEADING:
+        while words and re.split(r"['’]", words[0].lower().rstrip(".,:"))[0] in _EN_LEADING:  # she's, that's
             words = words[1:]
         sentence_start = not text[: match.start()].strip() or text[: match.start()].rstrip()[-1:] in ".!?:\"“"
         if sentence_start and len(words) > 1 and words[0].lower() in _IMPERATIVES:
@@ -68,6 +74,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
         if first in lx.EN_PERSON_TITLES and len(words) > 1:
             cands.add(name, "Character", 3.0)
+        elif len(words) > 2 and words[1] == "of" and lx.EN_HEAD_KINDS.get(first) == "Faction":
+            cands.add(name, "Faction", 2.0)  # "the Brotherhood of the Ash", "Order of the Grey Lantern"
         elif first in ("house", "clan", "order") and len(words) > 1:
             cands.add(name, "Faction", 2.0)
         elif last in lx.EN_HEAD_KINDS and len(words) > 1:
@@ -84,6 +92,16 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             cands.add(name)
 
 
+# "Old Tam" … "Tam": a word of description before the name is not how the person is called alone
+EPITHETS = frozenset(("old", "young", "little", "big", "mad", "fat", "tall", "long", "black", "red", "one-eyed",
+                      "poor", "dear", "blind", "lame", "wee"))
+
+
+def calling_name(words: list[str]) -> str:
+    """The word of a two-or-more-word name that stands for the person alone: Mara (Mara Vell), Tam (Old Tam)."""
+    return words[1] if len(words) == 2 and words[0].lower() in EPITHETS else words[0]
+
+
 def first_names(cands: Candidates, text: str) -> None:
     """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
     owners: dict[str, list[str]] = {}
@@ -91,7 +109,7 @@ def first_names(cands: Candidates, text: str) -> None:
         words = name.split()
         kind = cand.canon_kind or cand.best_hint[0]
         if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
-            owners.setdefault(words[0], []).append(name)
+            owners.setdefault(calling_name(words), []).append(name)
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
             # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
             owners.setdefault(words[0], []).append(name)

@@ -48,3 +48,21 @@ def named_by_role(cands: Candidates, text: str) -> None:
                 name.endswith(role) for role in _PERSON_ROLES):
             if (cand := cands.add(name, "Character", 3.0)) is not None:
                 cand.strong = True
+
+
+# 萧太傅, 莫长老, 钱掌柜: in a discussion a surname and a post are how a person without a given name is called
+_POSTS = ("太傅", "太师", "太尉", "丞相", "宰相", "尚书", "侍郎", "御史", "将军", "大人", "夫人", "老爷", "公子", "小姐",
+          "掌柜", "员外", "先生", "老板", "长老", "护法", "堂主", "捕头", "捕快", "知府", "知县", "县令", "太医", "大夫",
+          "郎中", "管家", "嬷嬷", "婆婆", "道长", "镖头", "教头", "统领", "校尉", "千户", "百户", "总管", "师爷", "老爹")
+_TITLED = re.compile(rf"(?:^|(?<=[^{CJK}])|(?<=[的是和与把被给让对向跟为在由将了说叫]))"
+                     rf"([{''.join(lx.ZH_SURNAMES - set('万于'))}](?:{'|'.join(_POSTS)}))(?![{CJK}]?[的]?(?:{'|'.join(_POSTS)}))")
+
+
+def titled(cands: Candidates, text: str) -> None:
+    """A surname and a post, said where a person stands in the sentence, is someone — unless the book already
+    knows a person of that surname, whom it may well mean (林姑娘 for 林黛玉)."""
+    known = {name[0] for name, cand in cands.items() if cand.canon_kind == "Character"}
+    for match in _TITLED.finditer(text):
+        name = match.group(1)
+        if name[0] not in known and name not in lx.ZH_NOT_NAMES:
+            cands.add(name, "Character", 3.0)

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import coref, prose_names, sections
+from desktop.tasks.pipeline import coref, families, prose_names, sections
 from desktop.tasks.pipeline import kinds as kinding
-from desktop.tasks.pipeline.candidates import collect
-from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind
+from desktop.tasks.pipeline.candidates import collect, given_names
+from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
 from desktop.tasks.pipeline.statements import Statement, split
 from desktop.tasks.vocabulary import relation_type
@@ -83,6 +83,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
                                  confident_only=prose)
     if prose:
         prose_names.screen_characters(cands, kinds, whole)
+    given_names(cands, kinds)
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
@@ -103,7 +104,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements)
     survivors = decisions.settle(findings)
-    dropped = {n for f in findings if f not in survivors for n in f.entities}
+    survivors += families.complete(survivors, statements)
+    # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
+    # unconfirmed (an assistant's aside) abandons nothing
+    dropped = {n for f in findings if f not in survivors and f.statement.index in decisions.standing for n in f.entities}
     used = {n for f in survivors for n in f.entities}
     # An outline speaks of the future: names only its steps mention are plans, not facts yet.
     planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
@@ -112,7 +116,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         cand.mentions -= planned
     if prose:  # in narration a passing noun is not a character: keep names the facts use or that keep coming back
         for name in [n for n, c in cands.items() if n not in used and not c.canon_kind
-                     and sum(1 for m in messages if n in (m.get("content") or "")) < 3]:
+                     and sum(1 for m in messages if any(f in (m.get("content") or "") for f in [n, *forms[n]])) < 3]:
             del cands[name]
     document, evidence = _assemble(survivors, cands, kinds, canon, decisions, dropped - used, chapter, statements)
     progress(Progress("decisions", 4, 4))
@@ -130,7 +134,7 @@ def _replacements(statements: list[Statement], findings: list[Finding], kinds: d
             continue
         own = {n for f in findings if f.statement is st for n in f.entities}
         for name in st.names:
-            if name in own or kinds.get(name) in (None, "Character"):
+            if name in own or kinds.get(name) in (None, "Character") or dropped_in(st, name):
                 continue
             earlier = [f for f in findings if f.section == "relations" and f.statement.index < st.index
                        and f.item["type"] in SLOTS and kinds.get(f.item["to"]) == kinds[name]]

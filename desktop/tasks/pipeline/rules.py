@@ -33,6 +33,7 @@ class Reader(ChineseRules, EnglishRules):
         self._carried: int | None = None
         # factions, each once, in the order the talk last mentioned them: "家主是X" speaks of the latest
         self._factions: dict[str, None] = {}
+        self._children: list[str] = []  # the children the talk named last: "孩子的娘是X" speaks of them
 
     def read(self, st: Statement) -> list[Finding]:
         out: list[Finding] = []
@@ -51,7 +52,8 @@ class Reader(ChineseRules, EnglishRules):
             last_person = people[-1] if people else last_person
             appositive = bool(local) and zh and role_after(st.text[local[0][2]:local[0][2] + 8], "的") is not None \
                 and local[0][1] == clause[0]
-            led = zh and bool(local) and _ROLE_LEAD_ZH.fullmatch(st.text[clause[0]:local[0][1]]) is not None
+            led = bool(local) and (_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(
+                st.text[clause[0]:local[0][1]]) is not None
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
@@ -65,6 +67,11 @@ class Reader(ChineseRules, EnglishRules):
                 out += self._en_states(st, clause, local)
         if zh:
             out += self._zh_heads_and_children(st, spans)
+        else:
+            out += self._en_children(st, spans)
+        children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
+        if children:
+            self._children = list(dict.fromkeys(children))
         for name in (n for n, _, _ in spans if self.kind(n) == "Faction"):
             self._factions.pop(name, None)
             self._factions[name] = None
@@ -123,9 +130,15 @@ def statement_chapter(text: str) -> int | None:
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 
+# "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
+# goes on about the subject before the comma
+_VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+)?"
+                           r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
+                           r"hates|hated|loves|loved|serves|served|killed|murdered|apprenticed|bound)\b[\w\s]*?\s*")
+
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:
-    pattern = r"[，,、：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
+    pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
     # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
     joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
     out, start = [], 0

@@ -1,0 +1,89 @@
+"""Families said in parts, people named by their post, and what the author drops in the same breath (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import entities, relations, settle
+
+
+def test_a_sisters_father_is_her_sisters_father_too():
+    found = relations(settle(("user", "韦青的家世：她爹韦长河其实是落魄的镖师。她还有个妹妹韦蓉，九岁。")))
+    assert {("PARENT_OF", "韦长河", "韦青"), ("SIBLING_OF", "韦蓉", "韦青"), ("PARENT_OF", "韦长河", "韦蓉")} <= found
+
+
+def test_children_named_by_rank_belong_to_the_person_the_sentence_opens_with():
+    found = relations(settle(("user", "程员外有一儿一女，长子程远，次女程瑶。")))
+    assert {("PARENT_OF", "程员外", "程远"), ("PARENT_OF", "程员外", "程瑶"), ("SIBLING_OF", "程远", "程瑶")} <= found
+
+
+def test_the_childrens_mother_and_the_fathers_wife_are_one_person():
+    found = relations(settle(
+        ("user", "家主是钟离岳。两个孩子：长子钟离恒，幼女钟离霜。"),
+        ("user", "孩子的娘是白素心，钟离岳的原配，早年病故。")))
+    assert {("PARENT_OF", "白素心", "钟离恒"), ("PARENT_OF", "白素心", "钟离霜")} <= found
+    assert ("MARRIED_TO", "白素心", "钟离岳") in found
+
+
+def test_a_role_after_a_list_holds_towards_everyone_listed_and_a_pair_can_be_named_together():
+    found = relations(settle(("user", "韩太师为韩烈、韩婷之父，韩烈与韩婷是兄妹。")))
+    assert {("PARENT_OF", "韩太师", "韩烈"), ("PARENT_OF", "韩太师", "韩婷"), ("SIBLING_OF", "韩烈", "韩婷")} <= found
+
+
+def test_a_step_parent_in_the_talk_keeps_parents_to_what_was_said():
+    found = relations(settle(("user", "宁远侯的原配早逝，续弦是柳氏。宁远侯的儿子宁珏，宁珏的妹妹宁瑶。")))
+    assert not any(r[0] == "PARENT_OF" and r[1] == "柳氏" for r in found)
+
+
+def test_an_english_couple_and_their_kids():
+    found = relations(settle(
+        ("user", "The Marlowes. Sir Owen Marlowe, married to Lady Constance. Two kids: Fen, the elder, and Pell, 9."),
+        zh=False))
+    assert ("MARRIED_TO", "Sir Owen Marlowe", "Lady Constance") in found
+    assert {("PARENT_OF", parent, child) for parent in ("Sir Owen Marlowe", "Lady Constance")
+            for child in ("Fen", "Pell")} <= found
+    assert ("SIBLING_OF", "Fen", "Pell") in found
+
+
+def test_a_post_before_a_few_characters_names_its_holder():
+    found = settle(("user", "反派方案：血河宗宗主夜千殇，修《血神经》。"))
+    assert entities(found).get("夜千殇") == "Character"
+    assert {("LEADS", "夜千殇", "血河宗"), ("HAS_ABILITY", "夜千殇", "血神经")} <= relations(found)
+
+
+def test_a_name_dropped_in_the_clause_that_names_it_is_dropped_even_after_a_change():
+    found = settle(
+        ("user", "给秦岳配一把刀，叫断岳刀。"),
+        ("user", "不对，他是骑兵，改成马槊，叫破阵槊，断岳刀不要了。"),
+        ("assistant", "那就：秦岳持破阵槊，断岳刀作废。"),
+        ("user", "嗯。"))
+    assert ("OWNS", "秦岳", "破阵槊") in relations(found)
+    assert "断岳刀" not in entities(found) and not any("断岳刀" in r for r in relations(found))
+
+
+def test_a_name_with_an_epithet_is_called_by_the_name_alone():
+    canon = Canon(names={"Old Brannock": ("Character", [])})
+    found = settle(("user", "Quill Harrow used to be Old Brannock's partner, and he hates Brannock now."),
+                   canon=canon, zh=False)
+    assert ("HATES", "Quill Harrow", "Old Brannock") in relations(found)
+    assert "Brannock" not in entities(found)
+
+
+def test_a_pronoun_with_a_verb_glued_on_is_not_part_of_a_name():
+    found = settle(("user", "Widow Pell runs the inn. She's Corwin's aunt, and she loathes Ada."),
+                   canon=Canon(names={"Ada Fenn": ("Character", []), "Corwin Hale": ("Character", [])}), zh=False)
+    assert not any(name.startswith("She") for name in entities(found))
+
+
+def test_the_assistants_summary_stands_when_the_author_goes_on_from_it():
+    found = settle(
+        ("user", "The Brotherhood of the Ash needs a leader: Varo Quint."),
+        ("assistant", "Noted - Varo Quint heads the Brotherhood of the Ash."),
+        ("user", "and he hates Ada, obviously"),
+        canon=Canon(names={"Ada Fenn": ("Character", [])}), zh=False)
+    assert {("LEADS", "Varo Quint", "Brotherhood of the Ash"), ("HATES", "Varo Quint", "Ada Fenn")} <= relations(found)
+
+
+def test_a_given_name_alone_in_a_chapter_is_the_surnamed_person():
+    found = settle(("user", "第三回 薛宝琴来了。宝琴笑道：“姐姐好。”薛宝琴又说了几句，宝琴便去了。"))
+    names = entities(found)
+    assert "薛宝琴" in names and "宝琴" not in names
