@@ -131,7 +131,9 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
     a speech verb glued on, is not a name (unless canon or the author's wording says so)."""
     if not _has_cjk(text):
         return
-    plain = {w for w, flag in words if not flag.startswith(("n", "x", "m"))}
+    # 王熙凤 is tagged an idiom (i): three characters that open with a surname are a name before they are a phrase
+    plain = {w for w, flag in words if not flag.startswith(("n", "x", "m")) and not (
+        flag in ("i", "l") and len(w) == 3 and lx.surnamed(w))}
     people = {w for w, flag in words if flag == "nr"}
     # 夜无痕 reads like an idiom (l, i): a name a post or a kinship word introduced may well do so
     wordy = {w for w, flag in words if not flag.startswith(("n", "x", "m", "l", "i"))}
@@ -296,13 +298,13 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         # 马刀, 侍奉: words of the language jieba also tags as names are not a discussion's invented people.
         # (A novel's chapters keep them: jieba's dictionary knows 宝玉 as well; the prose screen sorts them.)
         common = not prose and flag == "nr" and dictionary_entry(word)[0] >= _COMMON_WORD
-        if flag == "nr" and len(word) in (2, 3) and word[0] in lx.ZH_SURNAMES and not word.endswith("家") \
+        if flag == "nr" and len(word) in (2, 3) and lx.surnamed(word) and not word.endswith("家") \
                 and (not kind or word[-1] in _GIVEN_NAME_CHARS) \
                 and not _suffix_glued(text, text.find(word)):
             if not common:
                 cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
         elif flag == "nr" and not kind and not common and \
-                not (len(word) == 2 and word[1] == "家" and word[0] in lx.ZH_SURNAMES):
+                not (len(word) == 2 and word[1] == "家" and lx.surnamed(word)):
             if not _suffix_glued(text, text.find(word)):
                 # a single unexplained occurrence is left for the model to judge
                 cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)
@@ -468,7 +470,7 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
-        for match in re.finditer(r"(?:known as|called|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
+        for match in re.finditer(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
                                  r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
             alias = match.group(1).strip()
             if re.search(rf"\b(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
@@ -476,6 +478,16 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
             owner = _last_character_in(st.quote[: match.start()], cands) or seen
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
+        for match in re.finditer(r"\(([^()]{1,50})\)", st.quote):  # "Isolde Marrow (Iz, the Salt Widow)"
+            owner = _last_character_in(st.quote[: match.start()], cands)
+            if owner is None or not st.quote[: match.start()].rstrip().endswith(tuple(
+                    [owner, *cands[cands.resolve(owner)].aliases])):
+                continue
+            for part in re.split(r",|\bor\b|;", match.group(1)):
+                alias = re.sub(r"^\s*(?:the\s+|aka\s+|a\.k\.a\.?\s+)?", "", part).strip()
+                if re.fullmatch(r"[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3}", alias) and alias != owner \
+                        and valid_name(alias):
+                    _make_alias(cands, owner, alias)
         seen = _last_character_in(st.quote, cands) or seen
 
 

@@ -139,7 +139,7 @@ class ChineseRules:
                     out.append(self._rel(st, "LOCATED_IN", b, a))  # 中州的天都城
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
-                if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) or
+                if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
                                                                  post.startswith(("结下死仇", "结仇", "结下仇"))):
                     out.append(self._rel(st, "HATES", a, b))
                 if ka == "Character" and kb == "Item" and "把" in mid and _has_verb(post, lx.ZH_TAKE + ("偷走", "拿走")):
@@ -312,6 +312,14 @@ class ChineseRules:
             at = tail.find(word)
             if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE):
                 out.append(self._state(st, subject, "alive", "dead"))
+                # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
+                by = re.search(r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)",
+                               st.text[:clause[0] + (chars[0][2] if chars else 0) + at]) or \
+                    re.search(r"(?:凶手|杀手|元凶)(?:是|为|乃|就是)?([^，,。；;]{2,6})", st.text)  # 莫长老身亡，凶手厉无咎
+                killer = next((n for n in st.names if by and by.group(1).startswith(n) and n != subject
+                               and self.kind(n) == "Character"), None)
+                if killer:
+                    out.append(self._rel(st, "KILLED", killer, subject))
                 break
         realm = _zh_realm(tail, bare=bool(chars))
         if realm and not any(w in realm for w in lx.ZH_REALM_WORDS) and \

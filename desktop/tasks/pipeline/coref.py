@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline.candidates import Candidates, locate
+from desktop.tasks.pipeline.decisions import rejects
 from desktop.tasks.pipeline.statements import Statement
 
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")
@@ -14,8 +15,13 @@ _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "
 
 
 def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str], first: str | None) -> None:
-    """Rewrite each statement's `text` with pronouns replaced by the current focus character."""
+    """Rewrite each statement's `text` with pronouns replaced by the current focus character — or, when the
+    pronoun's gender is not the focus's ("Old Tam trained her, he's the guild's lockmaster"), by the last
+    other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
+    gender: dict[str, str] = {name: g for name in kinds if (g := _titled_gender(name))}
+    forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
+    recent: list[str] = []  # characters in the order the talk last named them
     for st in statements:
         characters = [n for n in st.names if kinds.get(n) == "Character"]
         had_pronoun = False
@@ -24,19 +30,50 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         referent = focus or opener
         if referent is not None:
             at = st.quote.find(referent) + len(referent) if opener else 0
-            replaced = st.quote[:at] + _ZH_PRONOUN.sub(referent, st.quote[at:])
-            rest = replaced[at:]
-            replaced = replaced[:at] + _EN_PRONOUN.sub(lambda m: _english(m, referent, rest), rest)
+            head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", st.quote[at:])  # "He's her brother"
+            named = [(rest.find(f), n) for f, n in forms if f in rest]
+
+            def who(word: str, position: int) -> str:
+                wanted = _PRONOUN_GENDER.get(word.lower())
+                chosen = referent
+                if wanted and gender.get(referent, wanted) != wanted:
+                    # nearest first: this sentence's names before the pronoun, then the sentences before
+                    nearest = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
+                        [n for n in reversed(recent) if n not in characters]
+                    chosen = next((n for n in nearest if n != referent and gender.get(n, wanted) == wanted), referent)
+                if wanted and chosen not in gender:
+                    gender[chosen] = wanted
+                return chosen
+
+            rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
+            rest = _EN_PRONOUN.sub(lambda m: _english(m, who(m.group(1), m.start()), rest), rest)
+            replaced = head + rest
             had_pronoun = replaced != st.quote and not opener
             st.text = replaced
         st.focus = focus
+        recent = [n for n in recent if n not in characters] + characters
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         opening = [n for n in characters if 0 <= st.quote.find(n) <= 3 or re.search(rf"叫[「“]?{re.escape(n)}", st.quote)]
         if opening and not had_pronoun:
             focus = opening[0]
         elif focus is None and characters:
             focus = characters[0]
+        if focus in st.names and rejects(st) and not opening:
+            focus = None  # "Scrap Corvin entirely.": whoever comes next is who "she" means
     locate(statements, cands)
+
+
+_PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
+_FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
+                  "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow")
+_MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
+                "uncle", "abbot", "emperor", "master")
+
+
+def _titled_gender(name: str) -> str | None:
+    """Lady Agatha is "she", Sir Owen "he": an English title says which pronoun means them."""
+    first = name.split()[0].lower() if " " in name else ""
+    return "f" if first in _FEMALE_TITLES else "m" if first in _MALE_TITLES else None
 
 
 def _english(match: re.Match, focus: str, text: str) -> str:

@@ -19,7 +19,8 @@ _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0
 _REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
                         r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了|不设|不保留|不需要|删了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
-_QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
+_QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行|"
+                          r"本来想|本来也想|原本想|本想|想过")  # what the author once meant to do decides nothing
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
 _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|scrap|scrapped|forget|cut|"
@@ -27,7 +28,12 @@ _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dr
                         r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
-_QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
+_QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b|"
+                          r"\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b", re.I)
+
+# what the author once meant to do: a later "Right." answers something else
+_TENTATIVE = re.compile(r"本来想|本来也想|原本想|本想|想过|\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b",
+                        re.I)
 
 # A character has one value at a time for these: a new one replaces the old when the author changes it.
 SLOTS = {"OWNS", "MEMBER_OF", "LEADS", "FROM", "LOCATED_IN", "HAS_ABILITY", "MASTER_OF"}
@@ -86,9 +92,11 @@ _SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|那我记
 class Decisions:
     """Which statements stand, and which findings survive the rest of the discussion."""
 
-    def __init__(self, statements: list[Statement]):
+    def __init__(self, statements: list[Statement], *, prose: bool = False):
         self.statements = statements
-        self.standing = self._standing()
+        # a chapter's narration tells what happened: its questions and its characters' "不要" decide nothing
+        self.prose = prose
+        self.standing = {st.index for st in statements} if prose else self._standing()
         self.rejected_names: dict[str, int] = {}
 
     def _standing(self) -> set[int]:
@@ -107,7 +115,8 @@ class Decisions:
             for st in sts:
                 if st.by_author and not is_question(st):
                     standing.add(st.index)
-                elif answer and self._answer_to(st, answer, verdict):
+                elif answer and (not st.by_author or not _TENTATIVE.search(st.quote)) and \
+                        self._answer_to(st, answer, verdict):
                     standing.add(st.index)
                 elif summary and (last or verdict is not False and self._answer_to(st, answer, True)):
                     # the assistant's summary of what was agreed: it stands unless the author's reply objects
@@ -140,7 +149,8 @@ class Decisions:
     def settle(self, findings: list[Finding]) -> list[Finding]:
         """The findings that still hold at the end of the discussion, in order."""
         alive = [f for f in findings if f.statement.index in self.standing]
-        self._rejections(alive)
+        if not self.prose:
+            self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]
         alive = self._supersede(alive)
         return alive

@@ -77,9 +77,25 @@ class EnglishRules:
                         out.append(self._end(st, "OWNS", self.owners[a], a))
                 if ka == "Item" and kb == "Character" and re.search(r"(?:stolen|taken|seized) by$", mid):
                     out += self._en_take(st, b, a, "")
-                if ka == "Character" and kb == "Character" and mid == "and" and \
-                        re.match(r"(?:have been|has been|are|were|had been|got|are now)?\s*married\b", post.strip()):
-                    out.append(self._rel(st, "MARRIED_TO", a, b))  # A and B have been married thirty years
+                bond = _BOND.match(post.strip()) if mid == "and" and ka == kb == "Character" else None
+                if bond:  # "Mara and Edmund are enemies for good", "Walter and Maggie have been married"
+                    out.append(self._rel(st, _BONDS[bond.group(1)], a, b))
+                # a clause that is only a post goes on about the subject: "…, captain of the Saltwind Company",
+                # "Lantern Guild runner", "Vance is a director of the Meridian Authority"
+                post_of = _POST_OF.fullmatch(mid) if kb == "Faction" and ka == "Character" else None
+                if post_of and post_of.group(2) not in _LEADER_POSTS | _MEMBER_POSTS and \
+                        (post_of.group(1) not in ("a", "an") or post_of.group(2) in _NOT_POSTS):
+                    post_of = None  # "is a clerk of" is a post; "the prisoner of" is not
+                if post_of or (kb == "Faction" and ka == "Character" and sa == ea and mid == "" and
+                               (noun := _POST_NOUN.match(post))):
+                    word = (post_of.group(2) if post_of else noun.group(1)).lower()
+                    leads = word in _LEADER_POSTS and (not post_of or post_of.group(1) not in ("a", "an"))
+                    out.append(self._rel(st, "LEADS" if leads else "MEMBER_OF", a, b))
+                if ka == "Character" and kb == "Character" and re.search(r"\b(?:apprenticed|apprentice) to$", mid):
+                    out.append(self._rel(st, "MASTER_OF", b, a))
+                if ka == "Character" and kb == "Location" and re.search(
+                        r"(?:is|'s|was)\s+(?:an?|the)\s+[\w\- ]{1,25}?\s+from(?:\s+the)?$", mid):
+                    out.append(self._rel(st, "FROM", a, b))  # "Jack's a pickpocket from the Saltmarsh docks"
                 if ka == "Character" and kb == "Character":
                     if _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
@@ -209,6 +225,24 @@ class EnglishRules:
         return [f for f in out if f is not None]
 
 
+_BONDS = {**dict.fromkeys(("enemies", "rivals", "nemeses", "sworn enemies"), "HATES"),
+          **dict.fromkeys(("allies", "friends", "best friends", "partners", "comrades"), "ALLY_OF"),
+          **dict.fromkeys(("siblings", "brothers", "sisters", "twins"), "SIBLING_OF"),
+          **dict.fromkeys(("married", "husband and wife", "wife and husband"), "MARRIED_TO"),
+          "lovers": "LOVES"}
+_BOND = re.compile(r"(?:are|were|become|became|remain|stay|have been|has been|had been|got|end up|ended up)?\s*"
+                   r"(?:now\s+|still\s+|properly\s+|finally\s+|sworn\s+|old\s+|close\s+)*"
+                   r"(" + "|".join(sorted(_BONDS, key=len, reverse=True)) + r")\b")
+_LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "ruler", "commander", "grandmaster",
+                 "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden"}
+_MEMBER_POSTS = {"member", "runner", "agent", "knight", "soldier", "thief", "spy", "officer", "clerk", "elder",
+                 "student", "disciple", "brother", "sister", "enforcer", "courier", "sailor", "scout", "assassin",
+                 "mercenary", "recruit", "guard", "operative", "lieutenant", "apprentice", "archivist", "healer"}
+_NOT_POSTS = {"prisoner", "enemy", "friend", "guest", "victim", "target", "hostage", "rival", "debtor", "creditor",
+              "fan", "critic", "ward", "slave", "bane", "terror", "favourite", "favorite", "part", "kind", "sort", "lot"}
+_POST_OF = re.compile(r",?\s*(?:(?:is|was|becomes|became)\s+)?(?:(a|an|the)\s+)?(?:[a-z\-]+\s+)?([a-z\-]+?)"
+                      r"s?\s+(?:of|for|in|with)(?:\s+the)?")
+_POST_NOUN = re.compile(r"\s*(" + "|".join(sorted(_LEADER_POSTS | _MEMBER_POSTS, key=len, reverse=True)) + r")\b")
 _CHILDREN = re.compile(r"\b(?:(?:two|three|four|five|several|\d)\s+|(?:his|her|their)\s+)?(?:kids|children)\b"
                        r"(?:\s+(?:are|named|called))?\s*[:,]?\s*(?=[A-Z])")
 _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"

@@ -68,7 +68,7 @@ ZH_FROM = ("出身", "来自", "出生在", "出生于", "生于", "生在", "�
 ZH_ABILITY = ("修", "练", "学的是", "练的是", "修的是", "修炼的是", "主修", "学会", "修炼", "掌握", "擅长", "精通", "习得", "练成", "领悟", "会用", "施展", "修习", "学了")
 ZH_HATE = ("恨", "憎恨", "仇恨", "痛恨", "记恨", "结下死仇", "结仇", "结下仇", "视为死敌", "仇视")
 ZH_KILL = ("杀了", "杀死", "斩杀", "害死", "击杀", "刺死", "毒死", "打死", "除掉", "诛杀", "手刃")
-ZH_DEATH = ("死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
+ZH_DEATH = ("当场就没了", "人就没了", "人没了", "死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
             "毙命", "自尽", "病逝", "过世", "离世", "殉", "死亡")
 ZH_REVIVE = ("复活", "没死", "活了过来", "假死")
 ZH_INJURY = ("受了重伤", "重伤", "受伤", "负伤", "断了", "瞎了", "中毒", "中了", "经脉尽断", "废了", "伤了", "残废",
@@ -162,7 +162,7 @@ EN_SHORTHAND = frozenset(("pov", "npc", "mc", "oc", "fmc", "mmc", "bbeg", "au", 
 EN_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("master", "teacher", "mentor", "tutor"), ("MASTER_OF", True)),
     **dict.fromkeys(("apprentice", "student", "disciple", "pupil", "protege"), ("MASTER_OF", False)),
-    **dict.fromkeys(("senior", "elder brother", "elder sister"), ("SENIOR_OF", True)),
+    **dict.fromkeys(("senior",), ("SENIOR_OF", True)),
     **dict.fromkeys(("father", "mother", "dad", "mum", "mom"), ("PARENT_OF", True)),
     **dict.fromkeys(("son", "daughter", "child", "heir"), ("PARENT_OF", False)),
     **dict.fromkeys(("brother", "sister", "twin", "sibling", "older brother", "older sister", "younger brother",
@@ -173,16 +173,17 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("servant", "maid", "squire", "bodyguard", "steward", "valet", "retainer", "lieutenant"),
                     ("SERVES", True)),
 }
-EN_JOIN = ("joins", "joined", "join", "is a member of", "was a member of", "belongs to", "enlisted in",
+EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sails with", "is a member of", "was a member of", "belongs to", "enlisted in",
            "is sworn to", "serves in", "is part of", "is one of", "enters", "entered", "works for", "runs for",
            "fights for", "spies for")
-EN_LEAD = ("leads", "led", "heads", "rules", "commands", "founded", "is the head of", "is the leader of",
+EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of")
-EN_OWN = ("owns", "wields", "carries", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
+EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
           "finds", "found", "gets", "got", "receives", "received", "takes up", "uses")
 EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "lends", "lent", "returns",
            "returned", "bequeaths", "left")
-EN_TAKE = ("steals", "stole", "stolen", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",
+EN_TAKE = ("steals", "stole", "stolen", "lifts", "lifted", "pinches", "pinched", "nicks", "nicked", "swipes", "swiped",
+           "filches", "filched", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",
            "looted", "wins", "won", "robs", "robbed", "pockets", "pocketed")
 EN_LOSE = ("loses", "lost", "breaks", "broke", "destroyed", "shattered")
 EN_LIVE = ("based at", "based in", "headquartered in", "sits in", "lies at", "operates from", "lives in", "lives at", "lived in", "is based in", "is based at", "resides in", "resides at",
@@ -191,7 +192,7 @@ EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "a
            "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
            "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at")
 EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
-EN_ABILITY = ("learns", "learned", "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
+EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned", "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
               "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",
               "can", "is able to", "knows how to")
 EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
@@ -250,11 +251,18 @@ EN_NOT_NAMES = {
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
 ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
                   "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
-                  "慕容欧阳上官司马诸葛南宫独孤令狐东方西门皇甫"
+                  "葛"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
                   # rarer surnames of the classics and of web novels, none of them an everyday word's first character
                   "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺"
                   "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋")
 ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
+
+
+def surnamed(word: str) -> bool:
+    """Whether a word opens with a surname, one character (林) or two (慕容)."""
+    return word.startswith(ZH_COMPOUND_SURNAMES) or word[:1] in ZH_SURNAMES
+
+
 ZH_PERSON_NEXT = set("在说道的是和把被夺握看走笑点摇站坐拿将对向跟与也都已又便就却只还才曾")
 
 ZH_MARRY = ("娶了", "嫁给", "嫁了", "成亲", "结为夫妻", "成婚", "完婚", "结婚", "订婚", "定亲")

@@ -75,6 +75,8 @@ def valid_name(name: str) -> bool:
         return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
             and name[0] not in _PRONOUNS \
             and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
-            and not any(name.endswith(w) and len(name) > len(w) for w in _GENERIC_TAILS)
+            and not any(name.endswith(w) and len(name) > len(w) and not (len(name) == len(w) + 1 and
+                                                                          lx.surnamed(name))
+                        for w in _GENERIC_TAILS)  # 青云宗长老 is a post; 莫长老 is how a man is called
     words = name.split()
     return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper()

@@ -102,7 +102,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
         findings += sections.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
-    decisions = Decisions(statements)
+    decisions = Decisions(statements, prose=prose)
     survivors = decisions.settle(findings)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went

@@ -47,11 +47,16 @@ class Reader(ChineseRules, EnglishRules):
         last_person = None
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
-            people = [n for n, _, _ in local if self.kind(n) == "Character"]
+            # "被厉无咎一掌震碎心脉，当场身亡": who did it is not who the sentence goes on about
+            people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")]
+            # "彭远山跟厉无咎硬拼" goes on about 彭远山; "还有个妹妹苏雨，十二岁" about 苏雨
+            actors = [n for n, s, _ in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)]
             carried = last_person if zh and not people and last_person else subject
-            last_person = people[-1] if people else last_person
-            appositive = bool(local) and zh and role_after(st.text[local[0][2]:local[0][2] + 8], "的") is not None \
-                and local[0][1] == clause[0]
+            last_person = (actors or people)[-1] if people else last_person
+            # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
+            role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
+            appositive = role is not None and local[0][1] == clause[0] and \
+                st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
             led = bool(local) and (_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(
                 st.text[clause[0]:local[0][1]]) is not None
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
@@ -127,6 +132,7 @@ def statement_chapter(text: str) -> int | None:
     return number_in(m.group(1) or m.group(2)) if m else None
 
 
+_OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为")
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 

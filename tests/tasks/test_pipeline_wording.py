@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from desktop.tasks.pipeline.pipeline import Canon
+import asyncio
+
+from desktop.tasks.pipeline.pipeline import Canon, extract
 from tests.tasks.test_pipeline import entities, relations, settle
 
 
@@ -87,3 +89,48 @@ def test_a_given_name_alone_in_a_chapter_is_the_surnamed_person():
     found = settle(("user", "第三回 薛宝琴来了。宝琴笑道：“姐姐好。”薛宝琴又说了几句，宝琴便去了。"))
     names = entities(found)
     assert "薛宝琴" in names and "宝琴" not in names
+
+
+def test_two_people_named_together_and_what_they_are_to_each_other():
+    canon = Canon(names={"Ada Fenn": ("Character", []), "Roric Vale": ("Character", [])})
+    found = relations(settle(("user", "After the duel, Ada and Roric are enemies for good."), canon=canon, zh=False))
+    assert ("HATES", "Ada Fenn", "Roric Vale") in found
+
+
+def test_a_post_in_a_faction_after_a_comma_or_before_the_noun_makes_a_leader_or_a_member():
+    found = relations(settle(
+        ("user", "Noted: Brenna Colt, captain of the Ember Company, carries the Red Axe."),
+        ("user", "Wat Ashby is a clerk of the Tide Syndicate. Jory Finch, Ember Company scout, stays."), zh=False))
+    assert {("LEADS", "Brenna Colt", "Ember Company"), ("MEMBER_OF", "Wat Ashby", "Tide Syndicate"),
+            ("MEMBER_OF", "Jory Finch", "Ember Company")} <= found
+
+
+def test_he_and_she_follow_the_person_of_that_gender():
+    found = settle(("user", "Lady Maud Rellen runs the foundling house. Brother Cass taught her, he's the abbey's bellringer."),
+                   zh=False)
+    assert ("MASTER_OF", "Brother Cass", "Lady Maud Rellen") in relations(found)
+    identities = {(s["entity"], s["value"]) for s in found.document["states"] if s["key"] == "identity"}
+    assert ("Brother Cass", "bellringer") in identities and not any(e == "Lady Maud Rellen" for e, _ in identities)
+
+
+def test_names_in_brackets_after_a_person_are_what_they_are_also_called():
+    found = settle(("user", "New character: Odile Varga (Odi, the Grey Fox), a smuggler."), zh=False)
+    assert entities(found) == {"Odile Varga": "Character"}
+    [odile] = found.document["entities"]
+    assert set(odile["aliases"]) >= {"Odi", "Grey Fox"}
+
+
+def test_what_the_author_was_going_to_do_is_not_settled_by_a_later_yes():
+    canon = Canon(names={"Pell Ward": ("Character", [])})
+    found = settle(
+        ("user", "I was going to make Pell a member of the Crimson League. Actually no, too obvious."),
+        ("assistant", "So Pell stays independent?"),
+        ("user", "Right."), canon=canon, zh=False)
+    assert not any(r[0] == "MEMBER_OF" for r in relations(found))
+
+
+def test_narration_is_not_undone_by_what_its_characters_say():
+    messages = [{"id": 1, "role": "user", "content": "可巧王熙凤的丫鬟林小红走来，王熙凤问她：“谁叫你来的？”"},
+                {"id": 2, "role": "user", "content": "林小红道：“不要问。”林小红便去了，王熙凤笑了。"}]
+    chapter = asyncio.run(extract(messages, Canon(), None, zh=True, chapter=5, prose=True))
+    assert ("SERVES", "林小红", "王熙凤") in relations(chapter)
