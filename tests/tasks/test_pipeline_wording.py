@@ -134,3 +134,38 @@ def test_narration_is_not_undone_by_what_its_characters_say():
                 {"id": 2, "role": "user", "content": "林小红道：“不要问。”林小红便去了，王熙凤笑了。"}]
     chapter = asyncio.run(extract(messages, Canon(), None, zh=True, chapter=5, prose=True))
     assert ("SERVES", "林小红", "王熙凤") in relations(chapter)
+
+
+def outlines(extraction) -> list[dict]:
+    return extraction.document["plan"]
+
+
+def test_an_outline_takes_the_title_the_talk_gives_it_later():
+    found = settle(
+        ("user", "Let's plan chapters 20 to 22, the lighthouse arc. Call it 'Dark Lamp'."),
+        ("user", "20: Ada finds the keeper dead. 21: Ada climbs the tower at night. 22: the lamp lights itself."), zh=False)
+    [outline] = outlines(found)
+    assert outline["title"] == "Dark Lamp" and outline["chapters"] == [20, 22]
+    assert [s.get("chapter") for s in outline["steps"]] == [20, 21, 22]
+
+
+def test_chapter_marked_beats_are_steps_and_an_assistants_titled_restatement_names_the_outline():
+    found = settle(
+        ("user", "帮我理一下41到43章的细纲。"),
+        ("user", "第41章沈默回到老宅；第42章他在阁楼发现一封旧信；第43章信里写着父亲的真正死因。"),
+        ("assistant", "我把这三步整理成细纲，标题就叫“老宅旧信”，可以吗？"),
+        ("user", "可以。"))
+    [outline] = outlines(found)
+    assert outline["title"] == "老宅旧信" and outline["chapters"] == [41, 43]
+    assert [s["chapter"] for s in outline["steps"]] == [41, 42, 43]
+    assert outline["steps"][0]["summary"].startswith("沈默回到老宅")
+
+
+def test_the_assistants_list_stands_in_for_steps_the_author_left_loose():
+    found = settle(
+        ("user", "Can you outline chapters 3 to 6? The masked ball."),
+        ("user", "Ada arrives late. She loses her mask. Then Roric recognises her. Ends with the chase."),
+        ("assistant", "Outline 'The Masked Ball' (ch. 3-6): Ada arrives late; her mask falls; Roric knows her; "
+                      "a chase through the gardens."), zh=False)
+    [outline] = outlines(found)
+    assert outline["title"] == "The Masked Ball" and len(outline["steps"]) == 4

@@ -31,6 +31,7 @@ _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agree
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b|"
                           r"\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b", re.I)
 
+_REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
 # what the author once meant to do: a later "Right." answers something else
 _TENTATIVE = re.compile(r"本来想|本来也想|原本想|本想|想过|\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b",
                         re.I)
@@ -113,8 +114,8 @@ class Decisions:
             last = position == len(order) - 1
             summary = not sts[0].by_author and _SUMMARY.match(sts[0].quote.strip())
             for st in sts:
-                if st.by_author and not is_question(st):
-                    standing.add(st.index)
+                if st.by_author and (not is_question(st) or _REQUEST.search(st.quote)):
+                    standing.add(st.index)  # "Can you outline chapters 3 to 6?" asks for work, it doubts nothing
                 elif answer and (not st.by_author or not _TENTATIVE.search(st.quote)) and \
                         self._answer_to(st, answer, verdict):
                     standing.add(st.index)

@@ -111,6 +111,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     used = {n for f in survivors for n in f.entities}
     # An outline speaks of the future: names only its steps mention are plans, not facts yet.
     planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
+    # its steps are what will happen: "20: Ada finds the keeper dead" kills nobody yet
+    steps = planned - {f.statement.index for f in survivors if f.section == "plan"}
+    survivors = [f for f in survivors if f.section == "plan" or f.statement.index not in steps]
     planned |= {st.index for st in statements if _PLAN_TALK.search(st.quote)}
     for cand in cands.values():
         cand.mentions -= planned

@@ -22,16 +22,17 @@ _SETTING_TITLE_EN = re.compile(r"(?:the\s+)?((?:[A-Za-z][\w'\-]*\s){0,3}?(?:syst
 _STRONG_SETTING_ZH = ("设定", "世界观", "体系", "规则", "分为", "从低到高", "由低到高", "划分", "境界划分", "禁忌", "法则")
 _STRONG_SETTING_EN = ("setting", "system", "rules", "rule:", "ranks", "lowest first", "from lowest", "tiers", "law",
                       "forbidden", "magic works", "world works", "costs")
+_NUM = r"[0-9〇零一二两三四五六七八九十百千]+"
 _STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
-                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|先|再|first|then|next|after that|finally|"
+                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|"
+                        rf"第\s*{_NUM}\s*章|先|再|first|then|next|after that|finally|ends? with|"
                         r"step \d+)", re.I)
 _STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("承：", "Development"), ("转：", "Twist"),
                ("合：", "Ending"), ("收：", "Ending"), ("发展", "Development"), ("转折", "Twist"),
                ("高潮", "Climax"), ("结局", "Ending"), ("收尾", "Ending"), ("opening", "Start"), ("start", "Start"),
                ("development", "Development"), ("twist", "Twist"), ("climax", "Climax"), ("ending", "Ending"),
                ("resolution", "Ending"))
-_NUM = r"[0-9〇零一二两三四五六七八九十百千]+"
-_CHAPTER_RANGE = re.compile(rf"第\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|~|～)\s*第?\s*({_NUM})\s*章|"
+_CHAPTER_RANGE = re.compile(rf"第?\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|–|~|～)\s*第?\s*({_NUM})\s*章|"
                             r"chapters?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
 _CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
 
@@ -314,7 +315,27 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     belong to the discussion's one outline."""
     out: list[Finding] = []
     current: Finding | None = None
+    guessed = False  # the current outline's title was guessed from its sentence, not given
+    authored = 0  # steps of the current outline in the author's own words
+    consumed: set[int] = set()
     for st in statements:
+        if st.index in consumed:
+            continue
+        named = _NAMED_TITLE.search(st.quote)
+        if named and current is not None and guessed and "那条" not in st.quote:
+            # "Call it 'The Gala'" / "标题就叫“会议室重逢”" / "细纲“拍卖会风波”（第20–24章）：1 … 2 …": the title the
+            # talk gives the outline it opened; a restatement's list stands in for steps the talk left loose
+            current.item["title"] = named.group(1).strip()
+            guessed = False
+            # the list may run on over the message's next sentences ("…: Ada arrives late; her mask falls; …")
+            rest = [x for x in statements if x.message_index == st.message_index and x.index > st.index]
+            listed = _listed_steps(" ".join([st.quote[named.end():], *(x.quote for x in rest)]))
+            if len(listed) >= 3 and len(listed) > len(current.item["steps"]):
+                current.item["steps"] = [{"kind": "", "summary": part, "status": "Pending"} for part in listed]
+                consumed |= {x.index for x in rest}
+                current.extra += rest
+            current.extra.append(st)
+            continue
         if is_summary(st) and not _STEP_EDIT.search(st.quote):
             continue
         text = st.text
@@ -336,10 +357,13 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         cue = any(c in text for c in ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段",
                                       "下一段", "接下来几章", "第二卷", "第三卷")) if zh \
             else bool(re.search(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", text, re.I))
-        step_like = bool(_STEP_MARK.match(_after_header(st.quote))) or (zh and re.search(r"先是|然后|最后", text))
+        step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
+            (zh and re.search(r"先是|然后|最后", text))
         if anchors or (cue and current is None):
             for anchor in anchors or [None]:
                 title = next((g for g in anchor.groups() if g), None) if anchor else _plan_title(text, zh)
+                # "the lighthouse arc" is no title yet; a quoted title or "天骄榜那条" is
+                guessed = not (anchor and (anchor.group(1) or anchor.group(2) or anchor.group(3)))
                 item: dict = {"level": _level(text, zh) if not out or anchors else "ShortOutline",
                               "title": title.strip(), "status": "Pending", "steps": []}
                 storyline = _storyline(text, zh)
@@ -352,6 +376,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                         item["chapters"] = numbers[:2]
                 current = Finding("plan", item, st, entities=[])
                 out.append(current)
+                authored = 0
             sequence = _sequence(st.quote[anchors[-1].end():] if anchors else st.quote)
             if not step_like and len(sequence) < 3:
                 continue
@@ -359,22 +384,45 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
                 continue
         if current is not None and step_like:
+            if not st.by_author and authored >= 3:
+                continue  # the assistant restating steps the author already gave
             sequence = _sequence(st.quote)
             parts = sequence if len(sequence) >= 2 else [_STEP_MARK.sub("", _after_header(st.quote), count=1)]
-            current.item["steps"] += [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"}
-                                      for p in parts if p.strip(" ：:，,.。")]
+            added = [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"} for p in parts if p.strip(" ：:，,.。")]
+            current.item["steps"] += added
+            authored += len(added) if st.by_author else 0
             current.extra.append(st)
+            beat = re.match(r"\s*(\d{1,4})\s*[:：]", st.quote)  # "12: Nina and Theo arrive…" in "chapters 12 to 15"
+            span = current.item.get("chapters")
             if chapter := _CHAPTER_ONE.search(st.quote):
                 current.item["steps"][-1]["chapter"] = number_in(chapter.group(1) or chapter.group(2))
+            elif beat and span and span[0] <= int(beat.group(1)) <= span[-1]:
+                current.item["steps"][-1]["chapter"] = int(beat.group(1))
     for finding in out:
         steps = finding.item["steps"]
         for index, step in enumerate(steps):
             step["kind"] = _step_kind(step["summary"], index, len(steps))
             summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
             summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
+            summary = re.sub(rf"^(?:开头|一开始|起初|中间|结尾|第\s*{_NUM}\s*章)\s*[，,：:]?\s*", "", summary) or summary
             step["summary"] = summary or step["summary"]
     return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
             or len(out) > 1]
+
+
+_NAMED_TITLE = re.compile(r"(?:标题(?:就)?(?:叫|是|定为)|就叫|叫做?|名为|取名为?|细纲|短纲|长纲|大纲|"
+                          r"\b[Cc]all (?:it|this)|\b[Tt]itled?|\b[Nn]amed|\b[Oo]utline|\b[Aa]rc)\s*[:：]?\s*"
+                          r"[「『《“\"']([^」』》”\"'\n]{2,30})[」』》”\"']")
+
+
+def _listed_steps(text: str) -> list[str]:
+    """"（第20–24章）：1 江屿得知…；2 拍卖会上…" / "(ch. 8-11): Harriet arrives…; Ashcombe dances…": the list
+    after a title's colon."""
+    _, colon, rest = text.partition("：") if "：" in text else text.partition(":")
+    if not colon:
+        return []
+    parts = re.split(r"\s*[；;。]\s*|\s+(?=\d\s*[.、)）]?\s*\D)", rest)
+    return [re.sub(r"^\d+\s*[.、)）]?\s*", "", p).strip(" 。.") for p in parts if p.strip(" 。.")]
 
 
 def _sequence(text: str) -> list[str]:

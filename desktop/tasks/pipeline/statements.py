@@ -6,7 +6,8 @@ import re
 from dataclasses import dataclass, field
 
 # Sentence ends in both languages; a line break also ends one (authors write lists).
-_END = re.compile(r"[。！？!?；;\n]+|(?<=[a-z\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)\.(?=\s|$)")
+_END = re.compile(r"[。！？!?；;\n]+|(?<=[a-z\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bvol)(?<!\bVol)(?<!\bno)"
+                  r"\.(?=\s|$)")
 # "1. 下山 2. 遇险 3. 大比" written on one line: each numbered item is a statement of its own.
 _INLINE_ITEM = re.compile(r"(?<=\S)[ \t\u3000]+(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")
 
