@@ -169,3 +169,30 @@ def test_the_assistants_list_stands_in_for_steps_the_author_left_loose():
                       "a chase through the gardens."), zh=False)
     [outline] = outlines(found)
     assert outline["title"] == "The Masked Ball" and len(outline["steps"]) == 4
+
+
+def test_a_setting_is_titled_by_the_place_it_defines_and_notes_about_the_notes_are_no_settings():
+    found = settle(("user", "世界观补一个地方：落雁谷，在西荒最深处，终年大雾，进去的人会迷失方向。"),
+                   ("user", "她爱笑这种性格我写进人物小传里就行，不单独当设定。"))
+    titles = [s["title"] for s in found.document["settings"]]
+    assert titles == ["落雁谷"]
+
+
+def test_a_word_the_segmenter_glued_on_comes_off_and_a_group_is_a_faction_whatever_its_last_character():
+    found = entities(settle(("user", "新人物韩松，籍贯云州，寒门出身。"),
+                            ("user", "他后来投了落霞楼。落霞楼是个刺客组织，专接朝廷的暗活。")))
+    assert found.get("云州") == "Location" and "籍贯云州" not in found
+    assert found.get("落霞楼") == "Faction"
+
+
+def test_a_thing_named_after_its_noun_is_the_thing():
+    found = settle(("user", "Tessa keeps her late father's ship, the Heron, and sails it alone."), zh=False)
+    assert entities(found).get("Heron") == "Item"
+
+
+def test_a_person_dropped_by_first_name_is_dropped_by_full_name():
+    found = settle(
+        ("user", "The fence is Corbin Ashe, a retired smuggler."),
+        ("user", "Actually no. Scrap Corbin entirely. The fence is a woman, Meg Tallow."), zh=False)
+    names = entities(found)
+    assert "Meg Tallow" in names and "Corbin Ashe" not in names

@@ -100,11 +100,13 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     if _has_cjk(text):
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)
+        people.described_as_groups(cands, text)
         if not prose:
             people.titled(cands, text)
     _aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
+    _trim_glued_words(cands)
     _prune_overlaps(text, cands)
     _drop_glued_verbs(cands)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
@@ -145,6 +147,27 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
         glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
         if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
             del cands[name]
+
+
+_GLUED_BEFORE = re.compile(r"^(?:籍贯|老家|家乡|祖籍|出身于?|来自|地处|坐落于)(?=[\u4e00-\u9fff]{2})")
+_GLUED_AFTER = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:闭关|修炼|已经|正在|曾经|等人|那边|这边|一带|附近|深处|里面)$")
+
+
+def _trim_glued_words(cands: Candidates) -> None:
+    """籍贯江州, 落星崖闭关, 周掌柜已经: a word the segmenter left on a name comes off (the name keeps its hints)."""
+    for name in [n for n, c in cands.items() if not c.canon_kind and _has_cjk(n)]:
+        if re.match(r"(?:籍贯|老家|家乡|祖籍|出身|来自)", name) and not _GLUED_BEFORE.match(name):
+            del cands[name]  # 籍贯江 (of 籍贯江州): a piece of a longer name with the word before it
+            continue
+        bare = _GLUED_AFTER.sub("", _GLUED_BEFORE.sub("", name))
+        if bare != name and (not valid_name(bare) or _common_noun(bare) or dictionary_entry(bare)[0] >= _COMMON_WORD):
+            del cands[name]  # 昨儿已经: an everyday word and an adverb, no name at all
+        elif bare != name:
+            cand = cands.pop(name)
+            kept = cands.add(bare)
+            if kept is not None:
+                kept.hints.update(cand.hints)
+                kept.strong = kept.strong or cand.strong
 
 
 def _drop_glued_verbs(cands: Candidates) -> None:

@@ -93,8 +93,10 @@ _SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|那我记
 class Decisions:
     """Which statements stand, and which findings survive the rest of the discussion."""
 
-    def __init__(self, statements: list[Statement], *, prose: bool = False):
+    def __init__(self, statements: list[Statement], *, prose: bool = False,
+                 forms: dict[str, list[str]] | None = None):
         self.statements = statements
+        self.forms = forms or {}  # name → the other ways the talk writes it ("Corvin" for Corvin Blackwood)
         # a chapter's narration tells what happened: its questions and its characters' "不要" decide nothing
         self.prose = prose
         self.standing = {st.index for st in statements} if prose else self._standing()
@@ -169,8 +171,9 @@ class Decisions:
                 if not any(name in clause for name in st.names) and position > 0:
                     clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
                 for name in st.names:
-                    if name in clause and not self._affirmed_in(st, name, findings) and \
-                            not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(name))]):
+                    form = next((f for f in [name, *self.forms.get(name, ())] if f in clause), None)
+                    if form and not self._affirmed_in(st, name, findings) and \
+                            not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
                         self.rejected_names[name] = st.index
 
     def _affirmed_in(self, st: Statement, name: str, findings: list[Finding]) -> bool:
@@ -220,4 +223,6 @@ class Decisions:
     def entity_stands(self, name: str, mentions: set[int]) -> bool:
         """An entity is proposed when a standing statement names it after any rejection of it."""
         rejected_at = self.rejected_names.get(name, -1)
-        return any(i in self.standing and i > rejected_at for i in mentions)
+        by_index = {st.index: st for st in self.statements}
+        # "萧衡不设" names him only to drop him
+        return any(i in self.standing and i > rejected_at and not dropped_in(by_index[i], name) for i in mentions)

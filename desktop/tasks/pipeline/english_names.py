@@ -23,7 +23,11 @@ _EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s
                        r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
 _KIDS = re.compile(r"\b(?:kids|children|sons|daughters|twins)\b(?:\s+(?:are|named|called))?\s*[:,]\s*")
 _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
-              "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key")
+              "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key", "stiletto", "rapier", "sabre",
+              "saber", "cutlass", "musket", "rifle", "revolver", "amulet", "locket", "pendant", "necklace", "crown",
+              "watch", "compass", "airship", "schooner", "frigate", "yacht", "mare", "stallion", "hound", "wand")
+# "his ship, the Gull," / "a dagger named Whisper": the name given right after a thing is the thing's
+_THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*,")
 
 
 # Words after which a lone capitalised word is a place ("a to" or "at" would take people too: "gave it to Mara").
@@ -45,6 +49,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         for name in re.findall(r"(?:^|,\s*|\band\s+)([A-Z][a-z'\-]+)\b", listed):
             if name.lower() not in _EN_LEADING and name.lower() not in lx.EN_NOT_NAMES:
                 cands.add(name, "Character", 2.0)
+    for match in _THING_NAMED.finditer(text):
+        cands.add(match.group(1), "Item", 3.0)
     for match in _EN_INTRO.finditer(text):
         before = text[max(0, match.start() - 30):match.start()].lower()
         thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)

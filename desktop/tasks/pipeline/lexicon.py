@@ -93,7 +93,8 @@ ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白�
                  "头发", "长发", "短发", "痣", "面具", "面纱", "眼罩", "跛", "瘸")
 
 HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
-                "的真相", "的下落", "暗示", "谜团", "线索", "秘密")
+                "的真相", "的下落", "暗示", "谜团", "线索", "秘密", "留待以后", "留到以后", "以后再收", "留个尾巴",
+                "卷土重来", "没交代", "先不说是什么", "先不揭")
 HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
                    "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
@@ -112,6 +113,7 @@ QUESTION_CUES_ZH = ("吗", "呢", "要不要", "是不是", "会不会", "能不
 
 ZH_PRONOUNS = ("她", "他")
 ZH_NOT_NAMES = {
+    "世界观", "大陆", "小传", "人物小传", "皇帝", "皇上", "公司", "客户公司",
     "拍卖会", "宴会", "大会", "庙会", "集会", "聚会", "晚会", "舞会", "年会", "酒会", "诗会", "灯会", "花会",  # events
     "主角", "女主", "男主", "配角", "反派", "作者", "助手", "读者", "大家", "我们", "你们", "他们", "她们", "自己",
     "弟子", "师兄", "师姐", "师父", "师傅", "师弟", "师妹", "长老", "宗门", "门派", "山门", "城门", "大门", "法术", "功法",
@@ -137,6 +139,7 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "park", "abbey", "manor", "tower", "pass", "peak", "peaks", "marsh", "desert", "kingdom",
                      "empire", "street", "square", "harbour", "harbor", "port", "bay", "coast", "hills", "moor",
                      "fen", "reach", "wastes", "point", "cove", "cliffs", "rock", "quay", "docks", "market",
+                     "station", "outpost", "colony", "hub", "base",
                      "quarter", "row", "lane", "saltmarsh", "citadel", "temple", "library", "palace", "court", "gate",
                      "bridge", "shire", "county", "lodge", "house", "inn", "tavern", "fortress", "ruins"),
                     "Location"),
@@ -209,7 +212,8 @@ EN_REALM_WORDS = ("rank", "realm", "tier", "level", "stage", "grade", "circle", 
 
 HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set up", "setup", "clue", "riddle",
                 "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later",
-                "thread", "answered by", "pay it off", "opening a new one")
+                "thread", "answered by", "pay it off", "opening a new one", "loose end", "will be back",
+                "comes back later", "refuses to open", "not until")
 HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
                    "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the",
                    "closes the", "closed the", "solves the", "cracks the")

@@ -66,3 +66,16 @@ def titled(cands: Candidates, text: str) -> None:
         name = match.group(1)
         if name[0] not in known and name not in lx.ZH_NOT_NAMES:
             cands.add(name, "Character", 3.0)
+
+
+# 血衣楼是个杀手组织 / 天衍宗是一个隐世门派: whatever its last character says, it is a group of people
+_GROUP = re.compile(r"(?:是|乃)(?:个|一个|一家|一支)?[\u4e00-\u9fff]{0,6}?(?:组织|门派|帮派|势力|宗门|家族|商号|教派|团伙|帮会|"
+                    r"秘密结社|结社|商会)(?![\u4e00-\u9fff])")
+
+
+def described_as_groups(cands: Candidates, text: str) -> None:
+    for name, cand in cands.items():
+        if cand.canon_kind or not re.search(rf"[{CJK}]", name):
+            continue
+        if any(_GROUP.match(text, m.end()) for m in re.finditer(re.escape(name), text)):
+            cand.hint("Faction", 5 * WEIGHT)  # said outright: outweighs a suffix however often it recurs

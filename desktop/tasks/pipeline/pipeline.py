@@ -102,7 +102,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
         findings += sections.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
-    decisions = Decisions(statements, prose=prose)
+    decisions = Decisions(statements, prose=prose, forms=forms)
     survivors = decisions.settle(findings)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
@@ -114,6 +114,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     # its steps are what will happen: "20: Ada finds the keeper dead" kills nobody yet
     steps = planned - {f.statement.index for f in survivors if f.section == "plan"}
     survivors = [f for f in survivors if f.section == "plan" or f.statement.index not in steps]
+    # an outline's line ("顺带查他娘的身世") is a plot to write, not a hook planted in the story
+    outlined = {f.statement.index for f in survivors if f.section == "plan"}
+    survivors = [f for f in survivors if f.section != "hooks" or f.statement.index not in outlined]
     planned |= {st.index for st in statements if _PLAN_TALK.search(st.quote)}
     for cand in cands.values():
         cand.mentions -= planned

@@ -104,6 +104,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
         if described is not st:
             involves = [n for n in described.names if kinds.get(n) in _INVOLVED]
+        if not involves and position > 0 and statements[position - 1].message_index == st.message_index:
+            # "加个禁地，万骨渊…。渊底封着一个东西，这是伏笔": the hook is about what the sentence before named
+            involves = [n for n in statements[position - 1].names if kinds.get(n) in _INVOLVED]
         item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote,
                 "status": "Unresolved", "involves": involves}
         if chapter is not None:
@@ -242,17 +245,31 @@ _DIVIDED_ZH = re.compile(r"分[为成]?[一二三四五六七八九十两几\d]+
 
 
 def _subject_thing(st: Statement, kinds: dict[str, str]) -> str | None:
-    """"万骨渊是北原深处的禁地…" / "Tidecraft is magic drawn from…": a place, group or art the sentence defines."""
+    """"万骨渊是北原深处的禁地…" / "Tidecraft is magic drawn from…" / "补一个地方：九幽渊，在北荒最深处": a place,
+    group or art the sentence defines — at its start or right after its header's colon."""
+    head = re.match(r"[^：:。.!！?？]{0,14}[：:]\s*", st.text)
     for name in st.names:
-        if kinds.get(name) in ("Location", "Faction", "Ability") and st.text.startswith(name):
-            rest = st.text[len(name):].lstrip()
-            if re.match(r"(?:是|分|有|在|位于|每|只有|乃)", rest) or re.match(r"(?:is|are|was)\b", rest):
+        if kinds.get(name) not in ("Location", "Faction", "Ability"):
+            continue
+        for start in (0, head.end() if head else None):
+            if start is None or not st.text.startswith(name, start):
+                continue
+            rest = st.text[start + len(name):].lstrip()
+            if re.match(r"[，,]?\s*(?:是|分|有|在|位于|每|只有|乃|坐落)", rest) or \
+                    re.match(r",?\s*(?:is|are|was|sits|lies)\b", rest):
                 return name
     return None
 
 
+_NOT_A_SETTING = re.compile(r"不单独|先不用|不要了|不写了|太复杂|先不细化|不用记|别记|不算设定|"
+                            r"^\s*skip\b|\bdon't (?:record|note|store|save)\b|\bnot a setting\b|\bleave (?:it|that) out\b",
+                            re.I)
+
+
 def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
     text, low = st.text, st.text.lower()
+    if _NOT_A_SETTING.search(text):
+        return False  # "不单独当设定" / "先不用，你就把地理存下来" / "Skip ranks.": about the notes, not the world
     people = [n for n in st.names if kinds.get(n) == "Character"]
     if not people and _subject_thing(st, kinds) and len(text) >= 12:
         return True
