@@ -196,3 +196,15 @@ def test_a_person_dropped_by_first_name_is_dropped_by_full_name():
         ("user", "Actually no. Scrap Corbin entirely. The fence is a woman, Meg Tallow."), zh=False)
     names = entities(found)
     assert "Meg Tallow" in names and "Corbin Ashe" not in names
+
+
+def test_leaving_a_faction_ends_the_membership_and_where_someone_is_from_a_chapter_is_a_state():
+    canon = Canon(names={"韩冬": ("Character", []), "天刀门": ("Faction", [])},
+                  relations={("MEMBER_OF", "韩冬", "天刀门")})
+    found = settle(("user", "第52章起：韩冬叛出天刀门、加入血衣楼。血衣楼是个杀手组织。"),
+                   ("user", "第53章起韩冬住在临江城。"), canon=canon)
+    doc = found.document
+    assert {"type": "MEMBER_OF", "from": "韩冬", "to": "天刀门", "valid_to": 52} in doc["ends"]
+    assert not any(e["to"] == "血衣楼" for e in doc["ends"])
+    assert {"entity": "韩冬", "key": "location", "value": "临江城", "valid_from": 53} in doc["states"]
+    assert entities(found).get("临江城") == "Location"

@@ -106,8 +106,14 @@ class ChineseRules:
                     out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭，叫「缠丝」"
                 if ka == "Character" and kb == "Item" and text[max(0, sa - 1):sa] == "给" and sa != ea:
                     out.append(self._rel(st, "OWNS", a, b, replaces=change))  # "给她一条软鞭"
+                if ka == "Character" and kb == "Faction" and re.search(rf"(?:{'|'.join(lx.ZH_LEAVE)})了?$", mid) \
+                        and not _negated_zh(mid):
+                    out.append(self._end(st, "MEMBER_OF", a, b))  # 第52章他叛出天刀门
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
-                    if _has_verb(mid, lx.ZH_LIVE) or (ka != "Character" and re.fullmatch(
+                    if ka == "Character" and self._when is not None and (
+                            _has_verb(mid, lx.ZH_LIVE) or re.fullmatch(r"(?:起|开始)?(?:就|便|一直)?(?:在|到)了?", mid)):
+                        out.append(self._state(st, a, "location", b))  # 第101章起林风位于天都城: where they are from then
+                    elif _has_verb(mid, lx.ZH_LIVE) or (ka != "Character" and re.fullmatch(
                             r"(?:就|也|都|则)?(?:在|位于|坐落于|坐落在|设在|建在|落在)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
                     elif ka == "Character" and _has_verb(mid, lx.ZH_FROM):
@@ -294,6 +300,8 @@ class ChineseRules:
             elif kind == "Item" and (_has_verb(before, lx.ZH_OWN) or re.search(
                     rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
                 out.append(self._rel(st, "OWNS", st.focus, name, replaces=change or "改" in before or "换" in before))
+            elif kind == "Faction" and _has_verb(before, lx.ZH_LEAVE) and not _negated_zh(before):
+                out.append(self._end(st, "MEMBER_OF", st.focus, name))  # "…，叛出天刀门"
             elif kind == "Location" and _has_verb(before, lx.ZH_FROM):
                 out.append(self._rel(st, "FROM", st.focus, name))
             elif kind == "Location" and _has_verb(before, lx.ZH_LIVE):

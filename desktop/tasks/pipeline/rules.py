@@ -121,7 +121,9 @@ class Reader(ChineseRules, EnglishRules):
         when = self._when if self._when is not None else self.chapter
         if when is not None:
             item["valid_from"] = when
-        return Finding("states", item, st, entities=[entity])
+        # where someone is names the place too: it is proposed with them
+        places = [value] if key == "location" and value in self.kinds else []
+        return Finding("states", item, st, entities=[entity, *places])
 
 _CHAPTER_AT = re.compile(r"第\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回]|\bchapter\s+(\d+)", re.I)
 
