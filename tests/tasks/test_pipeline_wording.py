@@ -208,3 +208,23 @@ def test_leaving_a_faction_ends_the_membership_and_where_someone_is_from_a_chapt
     assert not any(e["to"] == "血衣楼" for e in doc["ends"])
     assert {"entity": "韩冬", "key": "location", "value": "临江城", "valid_from": 53} in doc["states"]
     assert entities(found).get("临江城") == "Location"
+
+
+def test_an_answered_where_places_what_was_asked_about():
+    canon = Canon(names={"the Ember Company": ("Faction", [])})
+    found = relations(settle(("assistant", "Where's the Ember Company based?"),
+                             ("user", "Gullhaven, in the old customs house."), canon=canon, zh=False))
+    assert ("LOCATED_IN", "the Ember Company", "Gullhaven") in found
+
+
+def test_a_place_and_a_clause_of_where_it_is():
+    found = relations(settle(("user", "加个秘境，落星谷，在东荒深处，百年一开。")))
+    assert ("LOCATED_IN", "落星谷", "东荒") in found
+
+
+def test_a_yes_alone_before_the_words_it_confirms_accepts_the_suggestion():
+    found = relations(settle(
+        ("user", "第37章岳千山把龙吟刀传给了程小舟。"),
+        ("assistant", "程小舟是他的关门弟子对吧？"),
+        ("user", "对，关门弟子，岳千山一手带大的。")))
+    assert ("MASTER_OF", "岳千山", "程小舟") in found

@@ -89,6 +89,9 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     words = segment(text) if _has_cjk(text) else []  # the whole text, once: two passes below read it
     for name in _repeated_surnamed(text, words, prose):
         cands.add(name, "Character", 1.5)
+    for match in _AGENT_WITH_SUFFIX.finditer(text):
+        # 岳千山把龙吟刀传给了…: a surname, a given name ending like a mountain, and then acting — a person
+        cands.add(match.group(1), "Character", 5.0)
     for match in _FAMILY.finditer(text):
         family = match.group(1) or match.group(2)
         if family not in _FAMILY_WORDS and (cand := cands.add(family, "Faction", 2.5)) is not None:
@@ -103,6 +106,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         people.described_as_groups(cands, text)
         if not prose:
             people.titled(cands, text)
+    _answered_places(statements, cands)
     _aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
@@ -345,6 +349,9 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
             person_starts.add(position)
         position += len(word)
+    for match in _PLACE_PART.finditer(text):  # 在东荒深处, 在北原以北: what has a depth or a side is a place
+        if match.group(1) not in lx.ZH_NOT_NAMES and not _common_noun(match.group(1)):
+            cands.add(match.group(1), "Location", 2.0)
     if _GEO_LIST.search(text):  # "分四块：东荒、中州、南疆、北原": the parts of a map are places
         for match in re.finditer(rf"(?<![{CJK}])([{CJK}]{{2,4}})(?=、)|(?<=、)([{CJK}]{{2,4}})(?![{CJK}])", text):
             cands.add(match.group(1) or match.group(2), "Location", 2.0)
@@ -370,6 +377,9 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
 
 # 一柄裂天刀: after a measure word a noun phrase begins, even one whose first character is a verb (裂, 破, 断)
 _VERB_AFTER_NAME = set("持握拿用使带背佩骑穿戴守杀打救送给把被将在是说道笑问看走")
+_PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)最?(?:深处|边上|边缘|以北|以南|以东|以西|一带|腹地|境内|北部|南部|东部|西部)")
+_AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
+                                r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
@@ -512,6 +522,16 @@ def _aliases(statements: list[Statement], cands: Candidates) -> None:
                         and valid_name(alias):
                     _make_alias(cands, owner, alias)
         seen = _last_character_in(st.quote, cands) or seen
+
+
+def _answered_places(statements: list[Statement], cands: Candidates) -> None:
+    """"Where's the guild based?" — "Gullhaven, in the old customs house.": the answer opens with a place."""
+    for question, answer in zip(statements, statements[1:]):
+        if question.message_index != answer.message_index and \
+                re.search(r"\bwhere(?:'s| is| are| does| do)\b", question.quote, re.I):
+            opening = re.match(r"[\"“']?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})\s*[,.]", answer.quote)
+            if opening and opening.group(1).lower() not in lx.EN_NOT_NAMES:
+                cands.add(opening.group(1), "Location", 2.0)
 
 
 def given_names(cands: Candidates, kinds: dict[str, str]) -> None:

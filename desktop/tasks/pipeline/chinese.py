@@ -143,6 +143,8 @@ class ChineseRules:
                                     out.append(self._rel(st, "SIBLING_OF", b, c))
                 if ka == "Location" and kb == "Location" and mid == "的":
                     out.append(self._rel(st, "LOCATED_IN", b, a))  # 中州的天都城
+                if ka == "Location" and kb == "Location" and mid in ("是", "乃", "就是", "便是") and post.startswith("的"):
+                    out.append(self._rel(st, "LOCATED_IN", a, b))  # 天都城是中州的皇城
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
                 if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
@@ -162,6 +164,15 @@ class ChineseRules:
         out += self._zh_three(st, spans)
         out += self._zh_subjectless(st, spans)
         return _flat(out)
+
+    def _zh_places(self, st: Statement, spans: list) -> list[Finding]:
+        """"加个禁地，万骨渊，在北原深处": a place, then a clause of where it is."""
+        out = []
+        for (a, _, ea), (b, sb, _) in zip(spans, spans[1:]):
+            if self.kind(a) in ("Location", "Faction") and self.kind(b) == "Location" and \
+                    re.fullmatch(r"[，,](?:就|也|则)?(?:在|位于|坐落于|坐落在|地处)", st.text[ea:sb]):
+                out.append(self._rel(st, "LOCATED_IN", a, b))
+        return [f for f in out if f is not None]
 
     def _zh_heads_and_children(self, st: Statement, spans: list) -> list[Finding]:
         """"阁主公孙迟" / "家主是慕容烈" / "顾清接任掌门": a head's title names the faction it heads — the one whose

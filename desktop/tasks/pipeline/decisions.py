@@ -131,11 +131,15 @@ class Decisions:
         """Whether the author's reply takes up this suggestion: a clause that speaks of it and agrees, or a
         reply that agrees as a whole and rejects nothing it mentions."""
         for st in answer:
-            for clause in re.split(r"[，,。；;！!]", st.quote):
+            clauses = re.split(r"[，,。；;！!]", st.quote)
+            for position, clause in enumerate(clauses):
                 if clause and _overlaps(proposal, clause):
                     if (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause):
                         return False
-                    if re.search(r"可以|好|行|就这样|同意|没问题|不错|就用|就按|定了|对", clause) or \
+                    # "对，关门弟子，…": the yes may stand alone in the clause before the words it confirms
+                    said_yes = position > 0 and re.fullmatch(r"\s*(?:对|是的?|嗯|好|没错|yes|yeah|yep|right)\s*",
+                                                             clauses[position - 1], re.I)
+                    if said_yes or re.search(r"可以|好|行|就这样|同意|没问题|不错|就用|就按|定了|对", clause) or \
                             re.search(r"\b(?:yes|ok|okay|good|great|fine|sure|agreed|keep|like)\b", clause, re.I):
                         return True
         return verdict is True

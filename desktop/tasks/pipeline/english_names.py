@@ -22,6 +22,11 @@ _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", 
 _EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
                        r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
 _KIDS = re.compile(r"\b(?:kids|children|sons|daughters|twins)\b(?:\s+(?:are|named|called))?\s*[:,]\s*")
+_SKILL_NAMED = re.compile(r"\b(?:can do|can use|knows|skilled at|skilled in|picked up|learns|learned|learnt|mastered|"
+                          r"masters|practises|practices|trained in|good at|gift for|talent for)\s+"
+                          r"([a-z]{4,}(?:ing|craft|lore|magic|mancy|smithing|weaving|binding))\b")
+_NOT_ARTS = {"nothing", "something", "anything", "everything", "thing", "morning", "evening", "building", "during",
+             "being", "feeling", "thinking", "reading", "writing", "clothing", "ceiling", "king", "wedding", "meeting"}
 _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key", "stiletto", "rapier", "sabre",
               "saber", "cutlass", "musket", "rifle", "revolver", "amulet", "locket", "pendant", "necklace", "crown",
@@ -49,6 +54,9 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         for name in re.findall(r"(?:^|,\s*|\band\s+)([A-Z][a-z'\-]+)\b", listed):
             if name.lower() not in _EN_LEADING and name.lower() not in lx.EN_NOT_NAMES:
                 cands.add(name, "Character", 2.0)
+    for match in _SKILL_NAMED.finditer(text):  # "picked up lockbreaking", "can do stormcalling": an art, lowercase
+        if match.group(1) not in _NOT_ARTS:
+            cands.add(match.group(1), "Ability", 2.0)
     for match in _THING_NAMED.finditer(text):
         cands.add(match.group(1), "Item", 3.0)
     for match in _EN_INTRO.finditer(text):

@@ -32,7 +32,8 @@ ZH_PERSON_TITLES = ("师兄", "师姐", "师弟", "师妹", "师父", "师傅", 
 # Role words in "X的<role>是Y" / "Y是X的<role>": (relation, holder is from?) — holder is the one named by the role.
 ZH_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("师父", "师傅", "师尊", "恩师", "老师"), ("MASTER_OF", True)),
-    **dict.fromkeys(("徒弟", "弟子", "学生", "传人", "徒儿"), ("MASTER_OF", False)),
+    **dict.fromkeys(("徒弟", "弟子", "学生", "传人", "徒儿", "关门弟子", "亲传弟子", "入室弟子", "嫡传弟子"),
+                    ("MASTER_OF", False)),
     **dict.fromkeys(("师兄", "师姐", "大师兄", "二师兄", "大师姐"), ("SENIOR_OF", True)),
     **dict.fromkeys(("师弟", "师妹", "小师弟", "小师妹"), ("SENIOR_OF", False)),
     **dict.fromkeys(("父亲", "母亲", "爹", "娘", "爸爸", "妈妈", "生父", "生母"), ("PARENT_OF", True)),
@@ -261,7 +262,7 @@ EN_NOT_NAMES = {
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
 ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
                   "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
-                  "葛"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
+                  "葛岳"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
                   # rarer surnames of the classics and of web novels, none of them an everyday word's first character
                   "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺"
                   "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋")

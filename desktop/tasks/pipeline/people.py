@@ -31,6 +31,8 @@ def described_as_people(cands: Candidates, text: str) -> None:
     for name, cand in cands.items():
         if cand.canon_kind or not re.search(rf"[{CJK}]", name):
             continue
+        if lx.ZH_SUFFIX_KINDS.get(name[-1]) == "Faction" and name[-1] not in lx.ZH_WEAK_SUFFIXES:
+            continue  # 天机阁，阁主公孙迟收他做关门弟子: the role is the next person's, a 阁 is no one
         for match in re.finditer(re.escape(name), text):
             if after.match(text, match.end()) or before.search(text, max(0, match.start() - 8), match.start()):
                 cand.hint("Character", WEIGHT)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import coref, families, prose_names, sections
+from desktop.tasks.pipeline import answers, coref, families, prose_names, sections
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.candidates import collect, given_names
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
@@ -94,12 +94,17 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     if prose:
         findings = [f for f in findings if (f.section != "states" or _said_of(f)) and _named_in(f, forms)]
+    if not prose:
+        findings += answers.where_answers(statements, kinds, chapter)
     findings += _replacements(statements, findings, kinds)
     findings += _successions(findings, canon)
-    busy = {f.statement.index for f in findings}
+    # a statement that gave facts is no setting — except where a place lies, which is geography as well
+    busy = {f.statement.index for f in findings if not (f.section == "relations" and f.item["type"] == "LOCATED_IN"
+                                                        and kinds.get(f.item["from"]) != "Character")}
     if not prose:
         findings += sections.hooks(statements, kinds, canon.hooks, chapter)
-        findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings})
+        findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings
+                                                                 if f.section == "hooks"})
         findings += sections.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)

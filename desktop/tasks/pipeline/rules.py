@@ -72,6 +72,7 @@ class Reader(ChineseRules, EnglishRules):
                 out += self._en_states(st, clause, local)
         if zh:
             out += self._zh_heads_and_children(st, spans)
+            out += self._zh_places(st, spans)
         else:
             out += self._en_children(st, spans)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]

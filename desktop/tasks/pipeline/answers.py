@@ -1,0 +1,37 @@
+"""Where a question about a place is answered: "Where's the Lantern Guild based?" — "Kestrel Point, in the old
+lighthouse." The answer names the place; the question names what is there."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.statements import Statement
+
+_WHERE_EN = re.compile(r"\bwhere(?:'s| is| are| does| do| did| will)\b", re.I)
+_WHERE_ZH = re.compile(r"在哪|住哪|落脚在哪|位于哪|设在哪|在什么地方|住在什么地方")
+_PLACED = ("Character", "Faction", "Location")
+
+
+def where_answers(statements: list[Statement], kinds: dict[str, str], chapter: int | None) -> list[Finding]:
+    """LOCATED_IN (a group or a place) or a location (a person in a chapter) for each answered "where"."""
+    out: list[Finding] = []
+    for question, answer in zip(statements, statements[1:]):
+        if question.message_index == answer.message_index or not (
+                _WHERE_EN.search(question.quote) or _WHERE_ZH.search(question.quote)):
+            continue
+        asked = [n for n in question.names if kinds.get(n) in _PLACED]
+        if not asked:
+            asked = [question.focus] if question.focus and kinds.get(question.focus) == "Character" else []
+        opening = answer.text.lstrip(" \"“'")
+        place = next((n for n in answer.names if kinds.get(n) == "Location" and opening.startswith(n)), None)
+        if not asked or not place or asked[-1] == place:
+            continue
+        subject = asked[-1]
+        if kinds.get(subject) == "Character" and chapter is not None:
+            item = {"entity": subject, "key": "location", "value": place, "valid_from": chapter}
+            out.append(Finding("states", item, answer, entities=[subject, place], extra=[question]))
+        else:
+            item = {"type": "LOCATED_IN", "from": subject, "to": place}
+            out.append(Finding("relations", item, answer, entities=[subject, place], extra=[question]))
+    return out
