@@ -228,3 +228,8 @@ def test_a_yes_alone_before_the_words_it_confirms_accepts_the_suggestion():
         ("assistant", "程小舟是他的关门弟子对吧？"),
         ("user", "对，关门弟子，岳千山一手带大的。")))
     assert ("MASTER_OF", "岳千山", "程小舟") in found
+
+
+def test_two_named_together_as_allies():
+    found = relations(settle(("user", "好，秦岳与韩青是盟友关系，一起守北关。")))
+    assert ("ALLY_OF", "秦岳", "韩青") in found

@@ -14,7 +14,8 @@ from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import people
-from desktop.tasks.pipeline.english_names import _EN_THINGS, calling_name, english, first_names
+from desktop.tasks.pipeline.aliases import collect_aliases
+from desktop.tasks.pipeline.english_names import calling_name, english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
@@ -33,11 +34,7 @@ _NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也�
 _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
               "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
-_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
-                          rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
-                          rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
 # Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
-_ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
 # "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
 _NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
                                     "绝学", "医术", "武功", "绝技"), "Ability"),
@@ -107,7 +104,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if not prose:
             people.titled(cands, text)
     _answered_places(statements, cands)
-    _aliases(statements, cands)
+    collect_aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
     _trim_glued_words(cands)
@@ -490,40 +487,6 @@ def _trim_left(name: str) -> str:
     return name
 
 
-def _aliases(statements: list[Statement], cands: Candidates) -> None:
-    """人称X / 字X / "known as X": an alias of the character the clause is about."""
-    seen: str | None = None
-    for st in statements:
-        for match in _ALIAS_INTRO.finditer(st.quote):
-            alias = match.group(1)
-            before = st.quote[: match.start()]
-            owner = _last_character_in(before, cands) or seen
-            if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
-                    or alias[0] in "过了着把被将让给":
-                continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
-            if owner and alias != owner and valid_name(alias):
-                _make_alias(cands, owner, alias)
-        for match in re.finditer(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
-                                 r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
-            alias = match.group(1).strip()
-            if re.search(rf"\b(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
-                continue  # "a silver dagger called Whisper": the dagger's name, not its owner's
-            owner = _last_character_in(st.quote[: match.start()], cands) or seen
-            if owner and alias != owner and valid_name(alias):
-                _make_alias(cands, owner, alias)
-        for match in re.finditer(r"\(([^()]{1,50})\)", st.quote):  # "Isolde Marrow (Iz, the Salt Widow)"
-            owner = _last_character_in(st.quote[: match.start()], cands)
-            if owner is None or not st.quote[: match.start()].rstrip().endswith(tuple(
-                    [owner, *cands[cands.resolve(owner)].aliases])):
-                continue
-            for part in re.split(r",|\bor\b|;", match.group(1)):
-                alias = re.sub(r"^\s*(?:the\s+|aka\s+|a\.k\.a\.?\s+)?", "", part).strip()
-                if re.fullmatch(r"[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3}", alias) and alias != owner \
-                        and valid_name(alias):
-                    _make_alias(cands, owner, alias)
-        seen = _last_character_in(st.quote, cands) or seen
-
-
 def _answered_places(statements: list[Statement], cands: Candidates) -> None:
     """"Where's the guild based?" — "Gullhaven, in the old customs house.": the answer opens with a place."""
     for question, answer in zip(statements, statements[1:]):
@@ -532,47 +495,3 @@ def _answered_places(statements: list[Statement], cands: Candidates) -> None:
             opening = re.match(r"[\"“']?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})\s*[,.]", answer.quote)
             if opening and opening.group(1).lower() not in lx.EN_NOT_NAMES:
                 cands.add(opening.group(1), "Location", 2.0)
-
-
-def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
-    """林黛玉 … 黛玉: a two-character given name alone is the one surnamed person it ends (when only one does)."""
-    owners: dict[str, list[str]] = {}
-    for name in cands:
-        if kinds.get(name) == "Character" and len(name) == 3 and name[0] in lx.ZH_SURNAMES:
-            owners.setdefault(name[1:], []).append(name)
-    for given, names in owners.items():
-        cand = cands.get(given)
-        if len(names) == 1 and cand is not None and not cand.canon_kind and kinds.get(given) == "Character":
-            _make_alias(cands, names[0], given)
-            kinds.pop(given, None)
-
-
-def _make_alias(cands: Candidates, owner: str, alias: str) -> None:
-    owner = cands.resolve(owner)
-    if alias in cands and alias != owner:
-        absorbed = cands.pop(alias)
-        cands[owner].hints.update(absorbed.hints)
-    cands.alias_of[alias] = owner
-    if alias not in cands[owner].aliases:
-        cands[owner].aliases.append(alias)
-
-
-def _last_character_in(text: str, cands: Candidates) -> str | None:
-    best, where = None, -1
-    for form, name in cands.surface_forms():
-        position = text.rfind(form)
-        cand = cands.get(name)
-        if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character" \
-                and not _inside_longer(text, form, position, cands):
-            best, where = name, position
-    return best
-
-
-def _inside_longer(text: str, form: str, position: int, cands: Candidates) -> bool:
-    """华九转 inside 《霜华九转》: a piece of a longer name is not the person the sentence is about."""
-    for other in cands:
-        if len(other) > len(form) and form in other:
-            start = text.rfind(other, 0, position + len(other))
-            if start >= 0 and start <= position < start + len(other):
-                return True
-    return False

@@ -380,7 +380,8 @@ _CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), (
 _PAIR_BONDS = {**dict.fromkeys(("兄妹", "兄弟", "姐妹", "姐弟", "亲兄妹", "亲兄弟", "亲姐妹", "亲姐弟", "双胞胎", "孪生"),
                                "SIBLING_OF"),
                **dict.fromkeys(("夫妻", "夫妇", "两口子"), "MARRIED_TO"),
-               "师徒": "MASTER_OF", **dict.fromkeys(("师兄妹", "师兄弟", "师姐弟", "师姐妹"), "SENIOR_OF")}
+               "师徒": "MASTER_OF", **dict.fromkeys(("师兄妹", "师兄弟", "师姐弟", "师姐妹"), "SENIOR_OF"),
+               **dict.fromkeys(("盟友", "朋友", "好友", "挚友", "知己", "至交"), "ALLY_OF")}
 _PAIR_BOND = re.compile(r"(?:本来|原来|其实|也|都)?(?:是|为|乃|本是|原是|成了|结为)(?:一对)?("
                         + "|".join(sorted(_PAIR_BONDS, key=len, reverse=True)) + ")")
 _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))

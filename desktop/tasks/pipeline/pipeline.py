@@ -11,9 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, coref, families, prose_names, sections
+from desktop.tasks.pipeline import answers, coref, families, outlines, prose_names, sections
 from desktop.tasks.pipeline import kinds as kinding
-from desktop.tasks.pipeline.candidates import collect, given_names
+from desktop.tasks.pipeline.aliases import given_names
+from desktop.tasks.pipeline.candidates import collect
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
 from desktop.tasks.pipeline.statements import Statement, split
@@ -105,7 +106,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += sections.hooks(statements, kinds, canon.hooks, chapter)
         findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings
                                                                  if f.section == "hooks"})
-        findings += sections.plan(statements, kinds)
+        findings += outlines.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)
     survivors = decisions.settle(findings)

@@ -1,0 +1,215 @@
+"""Outlines and their steps from a discussion: a quoted title or "X那条" opens one, numbered or sequenced
+statements are its steps, a later "第二步改为…" rewrites a step, and a title given later names it."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.importing.split import number_in
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.sections import is_summary
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+_NUM = r"[0-9〇零一二两三四五六七八九十百千]+"
+
+
+def _zh(text: str) -> bool:
+    return bool(re.search(rf"[{CJK}]", text))
+
+
+_STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
+                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|"
+                        rf"第\s*{_NUM}\s*章|先|再|first|then|next|after that|finally|ends? with|"
+                        r"step \d+)", re.I)
+_STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("承：", "Development"), ("转：", "Twist"),
+               ("合：", "Ending"), ("收：", "Ending"), ("发展", "Development"), ("转折", "Twist"),
+               ("高潮", "Climax"), ("结局", "Ending"), ("收尾", "Ending"), ("opening", "Start"), ("start", "Start"),
+               ("development", "Development"), ("twist", "Twist"), ("climax", "Climax"), ("ending", "Ending"),
+               ("resolution", "Ending"))
+_CHAPTER_RANGE = re.compile(rf"第?\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|–|~|～)\s*第?\s*({_NUM})\s*章|"
+                            r"chapters?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
+_CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
+_TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
+                           r"([\u4e00-\u9fff]{2,6})那条|"
+                           r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
+                           # "outline the heist arc": the word before "arc" names it, unless it only points at one
+                           r"\bthe\s+(?!(?:next|whole|main|new|first|second|third|last|final|story|big|this)\b)"
+                           r"([a-z][\w\-]{2,})\s+arc\b")
+_STEP_EDIT = re.compile(r"第([一二三四五六七八九十\d]+)步|\bstep\s+(\d+)|\bchange\s+(\d+)", re.I)
+
+
+def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
+    """Outlines and their steps. A quoted title or "X那条" opens an outline; numbered or sequenced statements
+    are its steps; a later "第二步改为… / step 4: …" rewrites that step; steps said before any title
+    belong to the discussion's one outline."""
+    out: list[Finding] = []
+    current: Finding | None = None
+    guessed = False  # the current outline's title was guessed from its sentence, not given
+    authored = 0  # steps of the current outline in the author's own words
+    consumed: set[int] = set()
+    for st in statements:
+        if st.index in consumed:
+            continue
+        named = _NAMED_TITLE.search(st.quote)
+        if named and current is not None and guessed and "那条" not in st.quote:
+            # "Call it 'The Gala'" / "标题就叫“会议室重逢”" / "细纲“拍卖会风波”（第20–24章）：1 … 2 …": the title the
+            # talk gives the outline it opened; a restatement's list stands in for steps the talk left loose
+            current.item["title"] = named.group(1).strip()
+            guessed = False
+            # the list may run on over the message's next sentences ("…: Ada arrives late; her mask falls; …")
+            rest = [x for x in statements if x.message_index == st.message_index and x.index > st.index]
+            listed = _listed_steps(" ".join([st.quote[named.end():], *(x.quote for x in rest)]))
+            if len(listed) >= 3 and len(listed) > len(current.item["steps"]):
+                current.item["steps"] = [{"kind": "", "summary": part, "status": "Pending"} for part in listed]
+                consumed |= {x.index for x in rest}
+                current.extra += rest
+            current.extra.append(st)
+            continue
+        if is_summary(st) and not _STEP_EDIT.search(st.quote):
+            continue
+        text = st.text
+        zh = _zh(text)
+        edit = _STEP_EDIT.search(st.quote)
+        if edit and current is not None and (not _STEP_MARK.match(_after_header(st.quote)) or "改" in text
+                                             or re.search(r"change|updated|instead", text, re.I)):
+            number = number_in(next(g for g in edit.groups() if g))
+            steps = current.item["steps"]
+            if number and 1 <= number <= len(steps):
+                summary = re.sub(r"^.*?(?:改为|改成|换成|变成|是|[:：]|,|，)\s*", "", st.quote[edit.end():], count=1)
+                steps[number - 1]["summary"] = summary.strip(" 。.，,") or steps[number - 1]["summary"]
+                current.extra.append(st)
+                continue
+        anchors = list(_TITLE_ANCHOR.finditer(st.quote))
+        message = " ".join(x.quote for x in statements if x.message_index == st.message_index)
+        if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot", message, re.I):
+            anchors = []  # 「缠丝」 names a whip, not an outline
+        cue = any(c in text for c in ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段",
+                                      "下一段", "接下来几章", "第二卷", "第三卷")) if zh \
+            else bool(re.search(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", text, re.I))
+        step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
+            (zh and re.search(r"先是|然后|最后", text))
+        if anchors or (cue and current is None):
+            for anchor in anchors or [None]:
+                title = next((g for g in anchor.groups() if g), None) if anchor else _plan_title(text, zh)
+                # "the lighthouse arc" is no title yet; a quoted title or "天骄榜那条" is
+                guessed = not (anchor and (anchor.group(1) or anchor.group(2) or anchor.group(3)))
+                item: dict = {"level": _level(text, zh) if not out or anchors else "ShortOutline",
+                              "title": title.strip(), "status": "Pending", "steps": []}
+                storyline = _storyline(text, zh)
+                if storyline:
+                    item["storyline"] = storyline
+                chapters = _CHAPTER_RANGE.search(text)
+                if chapters:
+                    numbers = [number_in(g) for g in chapters.groups() if g]
+                    if all(n is not None for n in numbers):
+                        item["chapters"] = numbers[:2]
+                current = Finding("plan", item, st, entities=[])
+                out.append(current)
+                authored = 0
+            sequence = _sequence(st.quote[anchors[-1].end():] if anchors else st.quote)
+            if not step_like and len(sequence) < 3:
+                continue
+            if len(sequence) >= 2:
+                current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
+                continue
+        if current is not None and step_like:
+            if not st.by_author and authored >= 3:
+                continue  # the assistant restating steps the author already gave
+            sequence = _sequence(st.quote)
+            parts = sequence if len(sequence) >= 2 else [_STEP_MARK.sub("", _after_header(st.quote), count=1)]
+            added = [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"} for p in parts if p.strip(" ：:，,.。")]
+            current.item["steps"] += added
+            authored += len(added) if st.by_author else 0
+            current.extra.append(st)
+            beat = re.match(r"\s*(\d{1,4})\s*[:：]", st.quote)  # "12: Nina and Theo arrive…" in "chapters 12 to 15"
+            span = current.item.get("chapters")
+            if chapter := _CHAPTER_ONE.search(st.quote):
+                current.item["steps"][-1]["chapter"] = number_in(chapter.group(1) or chapter.group(2))
+            elif beat and span and span[0] <= int(beat.group(1)) <= span[-1]:
+                current.item["steps"][-1]["chapter"] = int(beat.group(1))
+    for finding in out:
+        steps = finding.item["steps"]
+        for index, step in enumerate(steps):
+            step["kind"] = _step_kind(step["summary"], index, len(steps))
+            summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
+            summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
+            summary = re.sub(rf"^(?:开头|一开始|起初|中间|结尾|第\s*{_NUM}\s*章)\s*[，,：:]?\s*", "", summary) or summary
+            step["summary"] = summary or step["summary"]
+    return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
+            or len(out) > 1]
+
+
+_NAMED_TITLE = re.compile(r"(?:标题(?:就)?(?:叫|是|定为)|就叫|叫做?|名为|取名为?|细纲|短纲|长纲|大纲|"
+                          r"\b[Cc]all (?:it|this)|\b[Tt]itled?|\b[Nn]amed|\b[Oo]utline|\b[Aa]rc)\s*[:：]?\s*"
+                          r"[「『《“\"']([^」』》”\"'\n]{2,30})[」』》”\"']")
+
+
+def _listed_steps(text: str) -> list[str]:
+    """"（第20–24章）：1 江屿得知…；2 拍卖会上…" / "(ch. 8-11): Harriet arrives…; Ashcombe dances…": the list
+    after a title's colon."""
+    _, colon, rest = text.partition("：") if "：" in text else text.partition(":")
+    if not colon:
+        return []
+    parts = re.split(r"\s*[；;。]\s*|\s+(?=\d\s*[.、)）]?\s*\D)", rest)
+    return [re.sub(r"^\d+\s*[.、)）]?\s*", "", p).strip(" 。.") for p in parts if p.strip(" 。.")]
+
+
+def _sequence(text: str) -> list[str]:
+    """"先是入城，然后预选，最后决赛" / "Mara hires Tessa, they dive the ruins, find the crown gone" → the steps."""
+    text = re.sub(r"^[\s:：,，-]+", "", text)
+    parts = re.split(r"[，,；;]\s*(?=然后|接着|之后|随后|最后|最终|再|then|next|finally|after that|they|\w+ (?:the|a)\b)|"
+                     r"\s*(?:->|→)\s*", text)
+    return [re.sub(r"^(?:先是|首先|然后|接着|之后|随后|最后|最终|再|then|next|finally|after that)\s*", "", p,
+                   flags=re.I).strip(" 。.") for p in parts if p.strip(" 。.")]
+
+
+def _step_kind(summary: str, index: int, count: int) -> str:
+    low = summary.lower()
+    kind = next((k for cue, k in _STEP_KINDS if low.startswith(cue) or cue in low[:6]), None)
+    if kind:
+        return kind
+    if index == 0:
+        return "Start"
+    if index == count - 1 and count >= 4:
+        return "Ending"
+    if index == count - 1 and count >= 3:
+        return "Climax"
+    return "Climax" if count >= 4 and index == count - 2 else "Development"
+
+
+def _level(text: str, zh: bool) -> str:
+    if zh:
+        return "LongOutline" if re.search(r"卷|长线|整本|全书|大纲的?第.部", text) else "ShortOutline"
+    return "LongOutline" if re.search(r"\b(?:volume|book two|book one|season|long arc|whole book)\b", text, re.I) \
+        else "ShortOutline"
+
+
+def _plan_title(text: str, zh: bool) -> str:
+    if zh:
+        m = re.search(rf"[「『《“\"]([^」』》”\"]{{2,16}})[」』》”\"]", text) or \
+            re.search(rf"([{CJK}]{{2,8}}?(?:篇|卷|副本|事件|之战|风波|大比|试炼|线))", text)
+        if m:
+            title = re.sub(r"^(?:这一|下一|这个|那个|新的|关于)", "", m.group(1))
+            if len(title) >= 2:
+                return title
+        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+    m = re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
+        re.search(r"(?:arc|outline)\s*(?:for|:|called|named)\s*[\"“]?([^\".,;:\n]{3,40})", text, re.I)
+    if m:
+        return m.group(1).strip()
+    return " ".join(text.split()[:6])
+
+
+def _storyline(text: str, zh: bool) -> str | None:
+    if zh:
+        m = re.search(r"(主线|支线|反派线|感情线|暗线|副线)", text)
+        return m.group(1) if m else None
+    m = re.search(r"\b(main plot|main line|subplot|villain'?s? (?:line|plot)|romance)\b", text, re.I)
+    return m.group(1).lower() if m else None
+
+
+def _after_header(text: str) -> str:
+    """"下一卷大纲：1. 下山": the list starts after the header's colon."""
+    head, colon, rest = text.partition("：") if "：" in text else text.partition(":")
+    return rest if colon and len(head) <= 20 and rest.strip() else text
