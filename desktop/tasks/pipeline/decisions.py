@@ -19,8 +19,7 @@ _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0
 _REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
                         r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了|不设|不保留|不需要|删了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
-_QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行|"
-                          r"本来想|本来也想|原本想|本想|想过")  # what the author once meant to do decides nothing
+_QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
 _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|scrap|scrapped|forget|cut|"
@@ -28,11 +27,10 @@ _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dr
                         r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
-_QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b|"
-                          r"\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b", re.I)
+_QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
-# what the author once meant to do: a later "Right." answers something else
+# what the author once meant to do decides nothing, and a later "Right." answers something else
 _TENTATIVE = re.compile(r"本来想|本来也想|原本想|本想|想过|\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b",
                         re.I)
 
@@ -45,7 +43,8 @@ def _zh(text: str) -> bool:
 
 
 def is_question(st: Statement) -> bool:
-    return bool((_QUESTION_ZH if _zh(st.quote) else _QUESTION_EN).search(st.quote.strip()))
+    return bool((_QUESTION_ZH if _zh(st.quote) else _QUESTION_EN).search(st.quote.strip())
+                or _TENTATIVE.search(st.quote))
 
 
 def changes_mind(st: Statement) -> bool:
@@ -100,6 +99,7 @@ class Decisions:
         # a chapter's narration tells what happened: its questions and its characters' "不要" decide nothing
         self.prose = prose
         self.standing = {st.index for st in statements} if prose else self._standing()
+        self._by_index = {st.index: st for st in statements}
         self.rejected_names: dict[str, int] = {}
 
     def _standing(self) -> set[int]:
@@ -227,6 +227,5 @@ class Decisions:
     def entity_stands(self, name: str, mentions: set[int]) -> bool:
         """An entity is proposed when a standing statement names it after any rejection of it."""
         rejected_at = self.rejected_names.get(name, -1)
-        by_index = {st.index: st for st in self.statements}
         # "萧衡不设" names him only to drop him
-        return any(i in self.standing and i > rejected_at and not dropped_in(by_index[i], name) for i in mentions)
+        return any(i in self.standing and i > rejected_at and not dropped_in(self._by_index[i], name) for i in mentions)
