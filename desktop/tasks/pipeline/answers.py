@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.names import Candidates
 from desktop.tasks.pipeline.statements import Statement
 
 _WHERE_EN = re.compile(r"\bwhere(?:'s| is| are| does| do| did| will)\b", re.I)
@@ -13,13 +15,26 @@ _WHERE_ZH = re.compile(r"在哪|住哪|落脚在哪|位于哪|设在哪|在什�
 _PLACED = ("Character", "Faction", "Location")
 
 
+def _answered(statements: list[Statement]):
+    """(question, answer) for each "where" question the next message answers."""
+    for question, answer in zip(statements, statements[1:]):
+        if question.message_index != answer.message_index and (
+                _WHERE_EN.search(question.quote) or _WHERE_ZH.search(question.quote)):
+            yield question, answer
+
+
+def answered_places(statements: list[Statement], cands: Candidates) -> None:
+    """"Gullhaven, in the old customs house.": an English answer opens with the place, a name seen nowhere else."""
+    for _, answer in _answered(statements):
+        opening = re.match(r"[\"“']?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})\s*[,.]", answer.quote)
+        if opening and opening.group(1).lower() not in lx.EN_NOT_NAMES:
+            cands.add(opening.group(1), "Location", 2.0)
+
+
 def where_answers(statements: list[Statement], kinds: dict[str, str], chapter: int | None) -> list[Finding]:
     """LOCATED_IN (a group or a place) or a location (a person in a chapter) for each answered "where"."""
     out: list[Finding] = []
-    for question, answer in zip(statements, statements[1:]):
-        if question.message_index == answer.message_index or not (
-                _WHERE_EN.search(question.quote) or _WHERE_ZH.search(question.quote)):
-            continue
+    for question, answer in _answered(statements):
         asked = [n for n in question.names if kinds.get(n) in _PLACED]
         if not asked:
             asked = [question.focus] if question.focus and kinds.get(question.focus) == "Character" else []

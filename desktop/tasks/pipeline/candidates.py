@@ -13,7 +13,7 @@ import threading
 from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline import people
+from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases
 from desktop.tasks.pipeline.english_names import calling_name, english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
@@ -103,7 +103,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         people.described_as_groups(cands, text)
         if not prose:
             people.titled(cands, text)
-    _answered_places(statements, cands)
+    answers.answered_places(statements, cands)
     collect_aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
@@ -485,13 +485,3 @@ def _trim_left(name: str) -> str:
         if stripped != name and len(stripped) >= 2:
             name, changed = stripped, True
     return name
-
-
-def _answered_places(statements: list[Statement], cands: Candidates) -> None:
-    """"Where's the guild based?" — "Gullhaven, in the old customs house.": the answer opens with a place."""
-    for question, answer in zip(statements, statements[1:]):
-        if question.message_index != answer.message_index and \
-                re.search(r"\bwhere(?:'s| is| are| does| do)\b", question.quote, re.I):
-            opening = re.match(r"[\"“']?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})\s*[,.]", answer.quote)
-            if opening and opening.group(1).lower() not in lx.EN_NOT_NAMES:
-                cands.add(opening.group(1), "Location", 2.0)

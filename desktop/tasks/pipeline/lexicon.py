@@ -105,19 +105,10 @@ HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回�
                    "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
                    "规矩", "禁忌", "法则", "制度", "传说中", "天下", "境界划分", "每个人", "所有人", "必须")
-PLAN_CUES_ZH = ("大纲", "细纲", "剧情", "情节", "接下来", "下一章", "下一卷", "这一卷", "这一章", "篇章", "章节",
-                "开端", "发展", "高潮", "结局", "收尾", "第一步", "先写", "然后", "最后", "安排", "主线", "支线")
 
 CHANGE_CUES_ZH = ("算了", "不对", "改成", "改为", "换成", "改一下", "还是", "不要", "不用", "别", "删掉", "去掉", "取消",
                   "不再", "重新", "改主意", "改了", "换一个", "换个", "不行", "放弃", "撤回", "作废", "拿掉", "不写")
-REJECT_CUES_ZH = ("不要", "不用", "删掉", "去掉", "取消", "算了", "不行", "不好", "放弃", "别用", "作废", "拿掉", "不写",
-                  "不加", "不太好", "否决", "pass")
-ACCEPT_CUES_ZH = ("好", "可以", "行", "就这样", "就这么", "同意", "没问题", "不错", "对", "嗯", "定了", "就用", "就按",
-                  "记下", "采纳", "妙", "正合")
-QUESTION_CUES_ZH = ("吗", "呢", "要不要", "是不是", "会不会", "能不能", "好不好", "怎么样", "如何", "？", "?", "或者",
-                    "要不", "还是说")
 
-ZH_PRONOUNS = ("她", "他")
 ZH_NOT_NAMES = {
     "世界观", "大陆", "小传", "人物小传", "皇帝", "皇上", "公司", "客户公司",
     "拍卖会", "宴会", "大会", "庙会", "集会", "聚会", "晚会", "舞会", "年会", "酒会", "诗会", "灯会", "花会",  # events
@@ -202,15 +193,14 @@ EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "a
            "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
            "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at")
 EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
-EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned", "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
+EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
+              "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
               "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",
               "can", "is able to", "knows how to")
 EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
            "poisons", "poisoned", "stabs", "stabbed")
 EN_DEATH = ("dies", "died", "is dead", "was killed", "is killed", "gets killed", "perishes", "perished",
             "is slain", "was slain", "passes away", "passed away", "drowns", "drowned", "falls in battle", "dead")
-EN_INJURY = ("wounded", "injured", "hurt", "loses an eye", "lost an eye", "loses his", "loses her", "lost his",
-             "lost her", "broken", "crippled", "poisoned", "scarred", "blinded", "maimed", "burned")
 EN_REALM = ("reaches", "reached", "breaks through to", "broke through to", "advances to", "advanced to",
             "ascends to", "rises to", "rose to", "is promoted to", "was promoted to", "is now a", "is now an",
             "falls back to", "fell back to", "drops to", "dropped to", "is a", "is an")
@@ -226,19 +216,11 @@ HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "reso
 SETTING_CUES_EN = ("setting", "world", "rule", "rules", "system", "ranks", "lowest first", "from lowest", "tiers",
                    "every", "nobody can", "no one can", "must", "magic", "law", "laws", "geography", "continent",
                    "the land", "realm", "kingdom", "costs", "price of", "works like", "is forbidden", "forbidden")
-PLAN_CUES_EN = ("outline", "arc", "plot", "chapter", "chapters", "beat", "beats", "next", "first", "then",
-                "finally", "climax", "ending", "opening", "act", "volume", "storyline", "subplot", "step")
 
 CHANGE_CUES_EN = ("actually", "instead", "scrap", "change it", "changed my mind", "on second thought", "rather",
                   "not anymore", "no longer", "forget", "drop", "scratch that", "let's not", "let us not",
                   "replace", "swap", "make it", "no,", "never mind", "cut the", "remove", "undo", "not a", "not the")
-REJECT_CUES_EN = ("no", "nah", "don't", "do not", "let's not", "drop", "scrap", "forget", "cut", "remove",
-                  "not", "never mind", "scratch", "i don't like", "too much", "won't")
-ACCEPT_CUES_EN = ("yes", "yeah", "ok", "okay", "good", "great", "perfect", "sure", "agreed", "let's go with",
-                  "go with", "sounds good", "i like", "love it", "keep", "use that", "do that", "exactly", "right")
-QUESTION_CUES_EN = ("?", "maybe", "what if", "should", "could", "might", "perhaps", "or maybe", "how about")
 
-EN_PRONOUNS = {"he": "", "she": "", "him": "", "his": "'s", "her": "'s"}
 EN_NOT_NAMES = {
     "i", "we", "you", "he", "she", "it", "they", "the", "a", "an", "and", "but", "or", "so", "then", "after",
     "before", "when", "while", "if", "maybe", "perhaps", "let's", "lets", "ok", "okay", "yes", "no", "also",

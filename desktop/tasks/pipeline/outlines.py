@@ -7,16 +7,8 @@ import re
 
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline.findings import Finding
-from desktop.tasks.pipeline.sections import is_summary
+from desktop.tasks.pipeline.sections import _NUM, CJK, _zh, is_summary
 from desktop.tasks.pipeline.statements import Statement
-
-CJK = "\u4e00-\u9fff"
-_NUM = r"[0-9〇零一二两三四五六七八九十百千]+"
-
-
-def _zh(text: str) -> bool:
-    return bool(re.search(rf"[{CJK}]", text))
-
 
 _STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
                         r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|"
