@@ -233,3 +233,11 @@ def test_a_yes_alone_before_the_words_it_confirms_accepts_the_suggestion():
 def test_two_named_together_as_allies():
     found = relations(settle(("user", "好，秦岳与韩青是盟友关系，一起守北关。")))
     assert ("ALLY_OF", "秦岳", "韩青") in found
+
+
+def test_places_the_segmenter_splits_or_glues_to_a_verb_are_found_whole():
+    found = entities(settle(("user", "第12章起柯远住在城南的同福客栈，常驻青潮站，籍贯沧州。"),
+                            ("user", "后来他到天都城，在鸿运赌坊输光了钱。")))
+    places = ("同福客栈", "青潮站", "沧州", "天都城", "鸿运赌坊")
+    assert all(found.get(n) == "Location" for n in places), found
+    assert "城南" not in found and "客栈" not in found

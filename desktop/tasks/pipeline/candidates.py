@@ -332,7 +332,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             if not _suffix_glued(text, text.find(word)):
                 # a single unexplained occurrence is left for the model to judge
                 cands.add(word, "Character", 1.5 if text.count(word) >= 2 else 0.8)
-        elif flag == "ns" and (len(word) >= 3 or (kind and len(word) >= 3)):
+        elif flag == "ns" and (len(word) >= 3 or word[-1] in "州洲"):  # 江州: two characters, but no common word
             cands.add(word, kind or "Location", 1.0)
         elif flag == "nt":
             cands.add(word, kind or "Faction", 1.0)
@@ -352,9 +352,16 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     if _GEO_LIST.search(text):  # "分四块：东荒、中州、南疆、北原": the parts of a map are places
         for match in re.finditer(rf"(?<![{CJK}])([{CJK}]{{2,4}})(?=、)|(?<=、)([{CJK}]{{2,4}})(?![{CJK}])", text):
             cands.add(match.group(1) or match.group(2), "Location", 2.0)
-    for name, kind, end in _suffix_spans(text):
+    for name, kind, end in _suffix_spans(text, words):
+        start = end - len(name)
+        if start not in word_starts and not _COUNTED.search(text, 0, start):
+            # 常驻赤潮站: the verb's word comes off, the name starts at the next word (keeping a head of two)
+            later = [s for s in range(start + 2, end - 2) if s in word_starts]
+            lead = segment(text[start:later[0]]) if later else []
+            if len(lead) == 1 and lead[0][1].startswith("v"):
+                name, start = text[later[0]:end], later[0]
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
-        if end - 1 not in person_starts and (end - len(name) in word_starts or _COUNTED.search(text, 0, end - len(name))):
+        if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start)):
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True
@@ -438,8 +445,18 @@ def suffix_kind(name: str) -> str | None:
     return None
 
 
-def _suffix_spans(text: str) -> list[tuple[str, str, int]]:
-    """Names ending in a kind suffix, cut on the left at function words and leading verbs."""
+def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str, str, int]]:
+    """Names ending in a kind suffix, cut on the left at function words and leading verbs — unless the
+    segmenter (`words`) reads that character as part of a proper noun, which then starts the name: 悦来客栈."""
+    nouns: dict[int, int] = {}  # position inside a proper noun → where it starts (not 长老 or 客人)
+    lone: set[int] = set()  # positions of one-character words
+    position = 0
+    for word, flag in words:
+        if len(word) >= 2 and flag in ("ns", "nz", "nt"):
+            nouns.update(dict.fromkeys(range(position, position + len(word)), position))
+        elif len(word) == 1:
+            lone.add(position)
+        position += len(word)
     found: list[tuple[str, str]] = []
     for end in range(1, len(text) + 1):
         for suffix in _SUFFIXES:
@@ -447,8 +464,16 @@ def _suffix_spans(text: str) -> list[tuple[str, str, int]]:
                 continue
             head_end = end - len(suffix)
             start = head_end
-            while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]) \
-                    and text[start - 1] not in _STOP_CHARS:
+            while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]):
+                if text[start - 1] in _STOP_CHARS:
+                    if start - 1 not in nouns or head_end - nouns[start - 1] > 4:
+                        break
+                    start = nouns[start - 1]
+                    # 天|都城 (jieba's reading of 天都城): a lone character before the word still belongs to it
+                    while start > 0 and start - 1 in lone and text[start - 1] not in _STOP_CHARS \
+                            and head_end - start < 3:
+                        start -= 1
+                    break
                 start -= 1
             name = _trim_left(text[start:end])
             head = len(name) - len(suffix)

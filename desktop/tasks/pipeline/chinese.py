@@ -166,9 +166,12 @@ class ChineseRules:
         return _flat(out)
 
     def _zh_places(self, st: Statement, spans: list) -> list[Finding]:
-        """"加个禁地，万骨渊，在北原深处": a place, then a clause of where it is."""
+        """"加个禁地，万骨渊，在北原深处": a place, then a clause of where it is — unless a person opened the
+        sentence ("他到天都城，在鸿运赌坊输光了钱": the clause goes on with what the person did)."""
         out = []
-        for (a, _, ea), (b, sb, _) in zip(spans, spans[1:]):
+        for (a, sa, ea), (b, sb, _) in zip(spans, spans[1:]):
+            if any(self.kind(n) == "Character" for n, s, _ in spans if s < sa):
+                break
             if self.kind(a) in ("Location", "Faction") and self.kind(b) == "Location" and \
                     re.fullmatch(r"[，,](?:就|也|则)?(?:在|位于|坐落于|坐落在|地处)", st.text[ea:sb]):
                 out.append(self._rel(st, "LOCATED_IN", a, b))

@@ -113,7 +113,12 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
     # unconfirmed (an assistant's aside) abandons nothing
-    dropped = {n for f in findings if f not in survivors and f.statement.index in decisions.standing for n in f.entities}
+    # … and a place someone was before moving on ("住在同福客栈…后来到天都城") stays a place of the story
+    moved = {f.item["value"] for f in findings if f.section == "states" and f.item["key"] == "location"
+             and f not in survivors and f.item["value"] not in decisions.rejected_names
+             and not any(changes_mind(st) for st in statements[f.statement.index + 1:])}
+    dropped = {n for f in findings if f not in survivors and f.statement.index in decisions.standing
+               for n in f.entities} - moved
     used = {n for f in survivors for n in f.entities}
     # An outline speaks of the future: names only its steps mention are plans, not facts yet.
     planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
