@@ -327,7 +327,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
                 and not _suffix_glued(text, text.find(word)):
             if not common:
                 cands.add(word, "Character", 2.5)  # 苏远山: a surname first, whatever the last character says
-        elif flag == "nr" and not kind and not common and \
+        elif flag == "nr" and not kind and not common and not _term_family(word, text) and \
                 not (len(word) == 2 and word[1] == "家" and lx.surnamed(word)):
             if not _suffix_glued(text, text.find(word)):
                 # a single unexplained occurrence is left for the model to judge
@@ -423,6 +423,12 @@ def _repeated_surnamed(text: str, words: list[tuple[str, str]], prose: bool = Fa
 
 
 _COMMON_WORD = 100  # times jieba's dictionary saw a word: an invented name is rare there or absent
+
+
+def _term_family(word: str, text: str) -> bool:
+    """单灵根 beside 五灵根: a number before the same ending makes it a grade of a term, not a person."""
+    return len(word) == 3 and bool(re.search(rf"[一二三四五六七八九十两双多单]{re.escape(word[1:])}",
+                                             text.replace(word, "")))
 
 
 def _common_noun(word: str) -> bool:

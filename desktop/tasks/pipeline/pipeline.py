@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, coref, families, outlines, prose_names, sections
+from desktop.tasks.pipeline import answers, coref, families, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.aliases import given_names
 from desktop.tasks.pipeline.candidates import collect
@@ -104,7 +104,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
                                                         and kinds.get(f.item["from"]) != "Character")}
     if not prose:
         findings += sections.hooks(statements, kinds, canon.hooks, chapter)
-        findings += sections.settings(statements, kinds, busy | {f.statement.index for f in findings
+        findings += settings.settings(statements, kinds, busy | {f.statement.index for f in findings
                                                                  if f.section == "hooks"})
         findings += outlines.plan(statements, kinds)
     progress(Progress("decisions", 3, 4))
