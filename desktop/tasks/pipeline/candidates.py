@@ -365,7 +365,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True
-                cand.generic = cand.generic or (kind == "Item" and len(name) == 2)
+                count, tag = dictionary_entry(name)  # 空间站, 山洞: a word of the language, not a name
+                cand.generic = cand.generic or (kind == "Item" and len(name) == 2) or (tag == "n" and count >= 50)
     for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
         for verb in verbs:
             for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
@@ -385,6 +386,7 @@ _PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)�
 _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
+_WHOLE_PLACES = frozenset({"全国", "各国", "本国", "外国", "全城", "满城", "全村", "全岛", "全州", "各州", "满山"})
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
@@ -488,6 +490,8 @@ def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[st
                                      or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
                                      or name[-2:-1] == suffix):
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
+            if name[-2:] in _WHOLE_PLACES:
+                break  # 化神级全国: "the whole country" ends no name
             if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):
                 break  # 带回寨: a verb and a suffix, no name
             strong_item = lx.ZH_SUFFIX_KINDS[suffix] == "Item" and suffix not in lx.ZH_WEAK_SUFFIXES and head == 1

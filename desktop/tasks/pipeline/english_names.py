@@ -35,6 +35,13 @@ _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "
 _THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*,")
 
 
+_IT_NAMED = re.compile(r"\b(?:calling it|call it|called it|it's called|it is called|we call it|naming it)\s+(?:the\s+)?"
+                       r"([A-Z][\w'’\-]*(?:\s+[A-Z][\w'’\-]*)?)")
+_IT_KINDS = (("Ability", "magic|power|art|craft|spell|sorcery|gift|discipline|technique"),
+             ("Faction", "guild|order|company|sect|cult|society|gang|crew|church|league"),
+             ("Location", "city|town|district|quarter|island|station|planet|land|realm|kingdom|sea|forest|valley"))
+
+
 # Words after which a lone capitalised word is a place ("a to" or "at" would take people too: "gave it to Mara").
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|into|outside|beyond|across|(?:is|was|are|comes|came|hails|hail|fled|"
                            r"escaped|travels|travelled|traveled|sailed|moved) from|born in|lives in|based in)\s+$")
@@ -54,6 +61,11 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         for name in re.findall(r"(?:^|,\s*|\band\s+)([A-Z][a-z'\-]+)\b", listed):
             if name.lower() not in _EN_LEADING and name.lower() not in lx.EN_NOT_NAMES:
                 cands.add(name, "Character", 2.0)
+    for match in _IT_NAMED.finditer(text):  # "Let's pin down the magic. I'm calling it Tidecraft.": "it" is no person
+        context = whole[max(0, whole.find(match.group(0)) - 160):whole.find(match.group(0))].lower()
+        kind = next((k for k, words in _IT_KINDS if re.search(rf"\b(?:{words})", context)), None)
+        if kind:
+            cands.add(match.group(1), kind, 3.0)
     for match in _SKILL_NAMED.finditer(text):  # "picked up lockbreaking", "can do stormcalling": an art, lowercase
         if match.group(1) not in _NOT_ARTS:
             cands.add(match.group(1), "Ability", 2.0)

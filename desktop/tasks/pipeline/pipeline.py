@@ -210,7 +210,8 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
               abandoned: set[str], chapter: int | None, statements: list[Statement]) -> tuple[dict, dict]:
     doc: dict = {"chapter": chapter, "entities": [], **{s: [] for s in SECTION_ORDER}}
     evidence: dict[str, list[dict]] = {}
-    used = {n for f in findings for n in f.entities}
+    # a common noun a setting merely mentions (禁地, 空间站) is no entity; one a fact is about is
+    used = {n for f in findings if f.section != "settings" for n in f.entities}
     by_index = {st.index: st for st in statements}
     for name, cand in cands.items():
         kind = kinds.get(name)

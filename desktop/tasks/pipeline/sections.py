@@ -179,7 +179,8 @@ def _grams(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
 
 
-_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|行|updated|noted|got it|ok|okay|summary|so:)[，,：:。.!！ ]", re.I)
+_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|行|记[一两三四几]条设定|updated|noted|got it|ok|okay|summary|so:|"
+                      r"stored|saved)[，,：:。.!！ ]", re.I)
 
 
 def is_summary(st: Statement) -> bool:

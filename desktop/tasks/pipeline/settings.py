@@ -21,35 +21,215 @@ _STRONG_SETTING_EN = ("setting", "system", "rules", "rule:", "ranks", "lowest fi
 
 
 def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int]) -> list[Finding]:
-    """Consecutive setting statements of one message make one entry; `busy` statements already gave facts."""
+    """Consecutive setting statements of one message make one entry; `busy` statements already gave facts.
+
+    The talk's topic titles what it defines ("力量体系定一下…统称觉醒者", "I'm calling it Tidecraft"), and the
+    author's answer to a question about a subject ("赤潮站是什么地方？", "Who lives there?", "跃迁有没有代价？")
+    is that subject's entry, or its rule's."""
     out: list[Finding] = []
     current: Finding | None = None
+    topic = _Topic()
+    questions = _questions(statements, kinds)
     for st in statements:
+        if st.by_author and topic.read(st, kinds) and current is not None \
+                and current.statement.message_index == st.message_index:
+            current.item["title"] = topic.name  # "力量体系定一下。…能力者统称觉醒者。": the name the talk gives it
+        people = any(kinds.get(n) == "Character" for n in st.names)
+        asked = questions.get(st.message_index)
+        if asked is not None and st.by_author and not is_summary(st) and st.index not in busy and not people \
+                and not _NOT_A_SETTING.search(st.text) and not _CHAT.search(st.text):
+            if _no_content(st):
+                continue  # "有。" / "Not formal ones.": the answer's yes or no, not the world
+            title, rule = asked.title(topic, st)
+            if title and not _RULE_HEAD.search(st.text):
+                target = next((f for f in out if f.item["title"] == title), None)
+                if target is None and not rule and (asked.subject in (None, topic.name, topic.noun)
+                                                    or asked.grades(topic)):
+                    # "每个大境界要不要再分小阶段？" after 境界 was defined: the same entry, in more detail
+                    target = next((f for f in reversed(out) if f.item["title"] in (topic.name, topic.noun)), None)
+                if target is None:
+                    target = _entry(st, title, "rule" if rule else asked.category() or _category(st.text))
+                    if asked.subject in kinds:  # a setting about 赤潮站 is about 赤潮站, named or not
+                        target.entities.insert(0, asked.subject)
+                    out.append(target)
+                else:
+                    if target is not current or st.quote not in target.item["body"]:
+                        _extend(target, st)
+                    if asked.grades(topic):
+                        target.item["title"] = title
+                current = target
+                continue
         continues = current is not None and current.statement.message_index == st.message_index \
-            and not any(kinds.get(n) == "Character" for n in st.names) and st.index not in busy
+            and not people and st.index not in busy and not _RULE_HEAD.search(st.text)
         if is_summary(st) or (not continues and (st.index in busy or not _is_setting(st, kinds))):
             current = None if current is None or st.message_index != current.statement.message_index else current
             continue
-        if current is not None and current.statement.message_index == st.message_index:
-            current.item["body"] = (current.item["body"] + " " + st.quote).strip()
-            current.entities += [n for n in st.names if n not in current.entities]
-            current.extra.append(st)
+        if continues:
+            _extend(current, st)
             continue
         zh = _zh(st.text)
-        earlier = next((f for f in out if _same_subject(f, st)), None)
+        earlier = None if _RULE_HEAD.search(st.text) else next((f for f in out if _same_subject(f, st)), None)
         if earlier is not None:  # "练气分九层" after "练气、筑基、金丹…": the same entry, said in more detail
-            earlier.item["body"] = (earlier.item["body"] + " " + st.quote).strip()
-            earlier.extra.append(st)
+            _extend(earlier, st)
             current = earlier
             continue
-        item = {"title": _subject_thing(st, kinds) or _setting_title(st.text, zh), "category": _category(st.text),
-                "body": st.quote,
-                "entities": list(st.names)}
-        current = Finding("settings", item, st, entities=list(st.names))
+        if _RULE_HEAD.search(st.text):  # "And one rule everyone knows: a bargain struck in the Drowned Quarter…"
+            about = next((n for n in st.names if kinds.get(n) in ("Location", "Faction", "Ability")), None)
+            title = (f"{about}的规矩" if zh else f"{about} rule") if about else _first_words(st.text, zh)
+            current = _entry(st, title, "rule")
+        else:
+            title = _subject_thing(st, kinds) or _setting_title(st.text, zh) or topic.title(st) \
+                or _first_words(st.text, zh)
+            current = _entry(st, title, _category(st.text))
         out.append(current)
     for finding in out:
         finding.item["entities"] = finding.entities
+        if finding.item["category"] == "world":  # an entry about a place is geography, about an art is power
+            finding.item["category"] = _KIND_CATEGORY.get(kinds.get(finding.item["title"]), "world")
     return out
+
+
+_KIND_CATEGORY = {"Location": "geography", "Ability": "power"}
+
+
+def _entry(st: Statement, title: str, category: str) -> Finding:
+    item = {"title": title, "category": category, "body": st.quote, "entities": list(st.names)}
+    return Finding("settings", item, st, entities=list(st.names))
+
+
+def _extend(entry: Finding, st: Statement) -> None:
+    entry.item["body"] = (entry.item["body"] + " " + st.quote).strip()
+    entry.entities += [n for n in st.names if n not in entry.entities]
+    entry.extra.append(st)
+
+
+class _Topic:
+    """What the talk is defining: the name it gives ("统称觉醒者", "I'm calling it Tidecraft", a place it adds)
+    or, until it gives one, the noun of its header ("力量体系定一下", "把境界定下来吧", "Let's pin down the magic")."""
+
+    def __init__(self) -> None:
+        self.name: str | None = None
+        self.noun: str | None = None
+        self.opened_by: Statement | None = None
+        self.message = -1
+
+    def read(self, st: Statement, kinds: dict[str, str]) -> bool:
+        """Take in an author's statement; True when it names the topic."""
+        named = _NAMED.search(st.text)
+        name = next((g for g in named.groups() if g), None) if named else None
+        if name and kinds.get(name) != "Character" and (self.noun or self.name or _is_setting(st, kinds)):
+            self.name, self.message = name, st.message_index
+            return True
+        header = _HEADER.search(st.text)
+        subject = _subject_thing(st, kinds)
+        if subject:
+            self.name, self.noun, self.opened_by, self.message = subject, None, st, st.message_index
+        elif header:
+            noun = next(g for g in header.groups() if g)
+            self.name, self.noun, self.opened_by, self.message = None, _bare(noun), st, st.message_index
+        return False
+
+    def live(self, st: Statement) -> bool:
+        return (self.name or self.noun) is not None and st.message_index - self.message <= 4
+
+    def title(self, st: Statement) -> str | None:
+        """The topic names an entry its own message opens."""
+        return self.name or self.noun if st.message_index == self.message else None
+
+    def covers(self, word: str) -> bool:
+        """"禁地有什么规矩？" after "加个禁地，万骨渊": the question's noun is the topic's kind."""
+        return bool(word) and self.opened_by is not None and word in self.opened_by.text
+
+
+def _bare(noun: str) -> str:
+    noun = re.sub(r"^(?:the|our|a|把|这个|那个|整个|一下)\s*", "", noun.strip(), flags=re.I)
+    return re.sub(r"^(?:每个|每一个|每种)?(?:大|小)?", "", noun) if _zh(noun) else noun
+
+
+class _Asked:
+    """The assistant's questions an author's message answers: what about (a name, a noun, or the topic) and
+    whether they ask for a rule (规矩, 禁忌, 代价, 'rules', 'cost')."""
+
+    def __init__(self, questions: list[Statement], kinds: dict[str, str]) -> None:
+        text = " ".join(q.text for q in questions)
+        self.rule = _RULE_ASKED.search(text)
+        self.place = bool(re.search(r"什么地方|是哪里|what (?:kind of )?place", text, re.I))
+        self.what = bool(re.search(r"是什么|是个什么|什么地方|\bwhat(?:'s| is| are)\b|\bwho lives\b|\btell me about\b",
+                                   text, re.I))
+        self.setting = bool(re.search(r"设定?|体系|规则|境界|等级|\b(?:system|rules|ranks|tiers|setting)\b", text, re.I))
+        named = [n for q in questions for n in q.names if kinds.get(n) in ("Location", "Faction", "Ability")]
+        nouns = [_bare(next(g for g in m.groups() if g)) for q in questions
+                 for m in [(_ASKED_ZH if _zh(q.text) else _ASKED_EN).search(q.text)] if m]
+        self.named = bool(named)
+        self.back = bool(_BACK.search(text)) and not named
+        self.subject = named[0] if named else next((n for n in nouns if not _BACK.fullmatch(n)), None)
+        self.kinds = kinds
+
+    def title(self, topic: _Topic, answer: Statement) -> tuple[str | None, str | None]:
+        """The entry the answer belongs to and the rule word asked for — (None, None) when the question is not
+        about the world ("钱满仓是什么来头？" is about a person; "And the second?" opens something new)."""
+        subject = self.subject
+        rule = self.rule.group(0) if self.rule else None
+        if topic.live(answer) and (subject is None and (self.back or rule) or topic.covers(subject or "")
+                                   or subject and subject in (topic.name, topic.noun) or self.grades(topic)):
+            subject = topic.name + subject if self.grades(topic) else topic.name or topic.noun
+        elif not subject or not (self.named and self.what or rule and len(answer.text) >= (8 if _zh(subject) else 20)
+                                 or self.setting and not self.named):
+            return None, None
+        if not rule:
+            return subject, None
+        return (f"{subject}的{rule}" if _zh(subject) else f"{subject} {rule}"), rule
+
+    def grades(self, topic: _Topic) -> bool:
+        return bool(self.subject and topic.name and self.subject in _GRADES and self.subject not in topic.name)
+
+    def category(self) -> str | None:
+        if self.place or self.kinds.get(self.subject or "") == "Location":
+            return "geography"
+        return "power" if self.subject in _GRADES else None
+
+
+def _questions(statements: list[Statement], kinds: dict[str, str]) -> dict[int, _Asked]:
+    """message index → the assistant's questions the author's message there answers."""
+    asked: dict[int, _Asked] = {}
+    for st, after in zip(statements, statements[1:]):
+        if not st.by_author and after.by_author and after.message_index == st.message_index + 1:
+            own = [s for s in statements if s.message_index == st.message_index and s.text.rstrip().endswith(("?", "？"))]
+            if own:
+                asked[after.message_index] = _Asked(own, kinds)
+    return asked
+
+
+def _no_content(st: Statement) -> bool:
+    text = st.text.strip()
+    return len(text) <= (5 if _zh(text) else 3) or \
+        bool(re.match(r"(?i)(?:no|not|nope|none|没有|不是|不用|不分|没)\b", text)) and len(text) < 24
+
+
+# the author talking about the writing, not the world: "其实我也不确定", "I'm not sure"
+_CHAT = re.compile(r"我(?:也|自己|觉得|不确定|不知道|想想)|哈哈|\bI(?:'m not sure| think| guess| don't know)\b")
+
+
+_GRADES = ("等级", "境界", "阶段", "层级", "品阶", "级别", "ranks", "tiers", "levels", "grades")
+_RULE_ASKED = re.compile(r"规矩|规则|禁忌|代价|限制|rules?\b|cost|price|limits?\b|laws?\b", re.I)
+_RULE_HEAD = re.compile(r"定一条|立一条|加一条|有一条|一条规矩|有个规矩|有个死规矩|规矩是|铁律|"
+                        r"\b(?:one|a|another|the) rule\b|\brule:", re.I)
+_BACK = re.compile(r"那里|那儿|这里|里面|里头|它|其|这个地方|这地方|这种力量|力量|这套|"
+                   r"\b(?:there|it|its|this|that|the (?:power|magic|place|city|system|station|quarter))\b", re.I)
+_ASKED_ZH = re.compile(rf"^(?:那|那么|嗯|对了|另外)?[，,]?(?:这个|那个)?([{CJK}]{{2,8}}?)(?:是什么|是个什么|是哪|有没有|有什么|"
+                       rf"要不要|需不需要|会不会|能不能|怎么|分几|分不分|呢|在哪|靠什么)|^(?:怎么|如何)分([{CJK}]{{2,4}})|"
+                       rf"^分([{CJK}]{{2,4}}?)吗")
+_ASKED_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what(?:'s| is| are)|who(?:'s| is)|tell me about)\s+(?:the\s+)?"
+                       r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})|^(?:and\s+)?are there (?:any\s+)?(\w+)|"
+                       r"^(?:where|how|what|who)\s+(?:does|do|did|is|are)\s+(the \w+|it|there)\b|"
+                       r"^(?:where|how|what|who)\s+\w+\s+(there|it)\b")
+_NAMED = re.compile(rf"(?:叫它|就叫它?|叫做|统称|称为|名为|取名)[「“\"]?([{CJK}]{{2,6}}?)[」”\"]?(?=[，。,.；;！!]|$)|"
+                    r"\b(?:I'm calling it|I call it|call it|it's called|we call it)\s+[\"“']?"
+                    r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})")
+_HEADER = re.compile(rf"([{CJK}]{{2,6}}?)(?:定一下|定下来|设定一下|设计一下|定一定|理一下|捋一下)|"
+                     rf"(?:加个|加一个|补个|补一个|新增一个|再加个)([{CJK}]{{2,4}}?)(?=[，,：:]|$)|"
+                     r"\b(?:let's|let us|time to|we need to|need to)\s+(?:pin down|define|settle|work out|set up|"
+                     r"nail down|figure out)\s+((?:the\s+)?[\w ]{3,30}?)(?=[.!,]|$)", re.I)
 
 
 def _same_subject(finding: Finding, st: Statement) -> bool:
@@ -67,22 +247,30 @@ _DIVIDED_ZH = re.compile(r"分[为成]?[一二三四五六七八九十两几\d]+
 
 def _subject_thing(st: Statement, kinds: dict[str, str]) -> str | None:
     """"万骨渊是北原深处的禁地…" / "Tidecraft is magic drawn from…" / "补一个地方：九幽渊，在北荒最深处": a place,
-    group or art the sentence defines — at its start or right after its header's colon."""
-    head = re.match(r"[^：:。.!！?？]{0,14}[：:]\s*", st.text)
+    group or art the sentence defines — at its start, right after its header's colon, after a short clause that
+    adds it ("加个禁地，万骨渊，在…") or after "there's" / "First," ("First, Perihelion Station: a mining hub")."""
+    leads = [0] + [m.end() for m in _LEADS.finditer(st.text)]
     for name in st.names:
         if kinds.get(name) not in ("Location", "Faction", "Ability"):
             continue
-        for start in (0, head.end() if head else None):
-            if start is None or not st.text.startswith(name, start):
+        for start in leads:
+            if not st.text.startswith(name, start):
                 continue
             rest = st.text[start + len(name):].lstrip()
-            if re.match(r"[，,]?\s*(?:是|分|有|在|位于|每|只有|乃|坐落)", rest) or \
-                    re.match(r",?\s*(?:is|are|was|sits|lies)\b", rest):
+            if re.match(r"[，,]?\s*(?:是|分|有|在|位于|每|只有|乃|坐落|一[座个道片处条])", rest) or \
+                    re.match(r",?\s*(?:is|are|was|sits|lies)\b|\s*(?:-|–|—|:)\s*(?:a|an|the)\b", rest):
                 return name
+        if re.search(rf"[，,](?:叫|名叫|叫做|称为|called|named)\s*{re.escape(name)}(?:[，,。.]|$)", st.text):
+            return name  # "大陆最北是一整片冻土，叫霜原，…": the place the sentence describes, named at its end
     return None
 
 
-_NOT_A_SETTING = re.compile(r"不单独|先不用|不要了|不写了|太复杂|先不细化|不用记|别记|不算设定|"
+_LEADS = re.compile(rf"^[^：:。.!！?？]{{0,14}}[：:]\s*|^[{CJK}]{{0,6}}(?:加|补|新|有|添)[{CJK}]{{0,4}}[，,]\s*|"
+                    r"^.{0,40}?\bthere(?:'s| is)\s+(?:the\s+)?|^(?:first|second|third|also|next|then),\s+(?:the\s+)?",
+                    re.I)
+
+
+_NOT_A_SETTING = re.compile(r"不单独|单独记|先不用|不要了|不写了|太复杂|先不细化|不用记|别记|不算设定|"
                             r"^\s*skip\b|\bdon't (?:record|note|store|save)\b|\bnot a setting\b|\bleave (?:it|that) out\b",
                             re.I)
 
@@ -105,18 +293,22 @@ def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
     return not people and len(text) >= 30 and any(re.search(rf"\b{re.escape(c)}\b", low) for c in lx.SETTING_CUES_EN)
 
 
-def _setting_title(text: str, zh: bool) -> str:
+def _setting_title(text: str, zh: bool) -> str | None:
     if zh:
         m = _SETTING_TITLE_ZH.search(text)
         if m:
             title = re.sub(r"^(?:这个|那个|世界的|关于|本书的|书里的|我们的|整个|设定|一下)", "", m.group(1))
             if len(title) >= 2:
                 return title
-        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+        return None
     m = _SETTING_TITLE_EN.search(text)
-    if m:
-        return m.group(1).strip()[:60]
-    return " ".join(text.split()[:6])[:60]
+    return m.group(1).strip()[:60] if m else None
+
+
+def _first_words(text: str, zh: bool) -> str:
+    if zh:
+        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+    return " ".join(re.sub(r"^(?:and|so|also|but|plus)\s+", "", text, flags=re.I).split()[:6])[:60]
 
 
 def _category(text: str) -> str:
@@ -125,6 +317,6 @@ def _category(text: str) -> str:
         return "power"
     if re.search(r"大陆|州|地理|山脉|海|continent|north|south|east|west|map|river|mountain|kingdom", low):
         return "geography"
-    if re.search(r"规则|禁忌|必须|不能|不得|forbidden|must|law|cannot|may not", low):
+    if re.search(r"规则|规矩|禁忌|必须|不能|不得|不许|forbidden|must|law|cannot|may not", low):
         return "rule"
     return "world"

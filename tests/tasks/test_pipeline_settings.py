@@ -1,0 +1,65 @@
+"""World settings: one entry per subject the talk defines, titled by the name it gives, and the author's
+answers to the assistant's questions about it (no model)."""
+
+from __future__ import annotations
+
+from tests.tasks.test_pipeline import settle
+
+
+def settings(extraction) -> dict[str, dict]:
+    return {s["title"]: s for s in extraction.document["settings"]}
+
+
+def test_a_place_added_and_its_rules_asked_for_make_a_place_entry_and_a_rule_entry():
+    found = settings(settle(("user", "加个秘境，落霞谷，在南岭深处。"), ("assistant", "落霞谷有什么规矩？"),
+                            ("user", "每五十年开一次，只有筑基以下能进，进去的人一半出不来。")))
+    assert found["落霞谷"]["category"] == "geography"
+    assert found["落霞谷的规矩"]["category"] == "rule" and "每五十年" in found["落霞谷的规矩"]["body"]
+
+
+def test_the_answer_to_what_a_named_place_is_is_that_places_entry():
+    found = settings(settle(("user", "新人物：顾岚，三十岁，常驻青潮站。"), ("assistant", "青潮站是什么地方？"),
+                            ("user", "土星轨道上的一座科研空间站，住的全是学者。")))
+    assert list(found) == ["青潮站"]
+    assert "土星轨道" in found["青潮站"]["body"] and found["青潮站"]["category"] == "geography"
+
+
+def test_a_cost_asked_about_a_noun_is_titled_by_both():
+    found = settings(settle(("user", "星门这本，人类靠折跃门出行。"), ("assistant", "折跃有没有代价？"),
+                            ("user", "有。每次折跃，乘客都会老上一岁，谁也躲不掉。")))
+    assert "每次折跃" in found["折跃的代价"]["body"] and found["折跃的代价"]["category"] == "rule"
+
+
+def test_the_magic_the_author_names_takes_the_answers_about_it_and_not_the_no_to_ranks():
+    found = settings(settle(
+        ("user", "Let's pin down the magic. I'm calling it Emberwork."),
+        ("assistant", "Where does the power come from?"),
+        ("user", "Coal and grief. Every working burns a little of the caster's warmth, and old casters are always cold."),
+        ("assistant", "Are there ranks?"),
+        ("user", "Not formal ones. Skip ranks."), zh=False))
+    assert list(found) == ["Emberwork"]
+    body = found["Emberwork"]["body"]
+    assert "Every working burns" in body and "Skip" not in body and "Not formal" not in body
+
+
+def test_a_power_system_named_later_in_its_message_is_graded_under_that_name():
+    found = settings(settle(("user", "力量体系定一下。这本是都市异能，能力者统称御灵师。"), ("assistant", "分等级吗？"),
+                            ("user", "分三阶：初醒、通灵、化神。化神级全国只有三人。")))
+    assert list(found) == ["御灵师等级"] and "初醒" in found["御灵师等级"]["body"]
+
+
+def test_a_rule_with_its_own_header_is_its_own_entry_even_inside_an_answer():
+    found = settings(settle(
+        ("user", "Under the harbour there's the Sunken Market - a flooded bazaar the old guild sealed off years ago."),
+        ("assistant", "Who trades there?"),
+        ("user", "Smugglers, mostly. And one rule everyone knows: a price agreed in the Sunken Market can never "
+                 "be broken, even by the guild."), zh=False))
+    assert "Smugglers" in found["Sunken Market"]["body"] and found["Sunken Market"]["category"] == "geography"
+    assert found["Sunken Market rule"]["category"] == "rule" and "price agreed" in found["Sunken Market rule"]["body"]
+
+
+def test_answers_about_people_or_about_the_writing_are_no_settings():
+    found = settings(settle(("user", "第9章钱老板把当铺盘给了侄子。"), ("assistant", "钱老板是什么来头？"),
+                            ("user", "就是城南的一个老掌柜，为人吝啬。"), ("assistant", "这一章节奏怎么样？"),
+                            ("user", "其实我也不确定，可能是我自己累了哈哈。")))
+    assert found == {}
