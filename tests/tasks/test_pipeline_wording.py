@@ -241,3 +241,31 @@ def test_places_the_segmenter_splits_or_glues_to_a_verb_are_found_whole():
     places = ("同福客栈", "青潮站", "沧州", "天都城", "鸿运赌坊")
     assert all(found.get(n) == "Location" for n in places), found
     assert "城南" not in found and "客栈" not in found
+
+
+def titled(extraction) -> dict[str, dict]:
+    return {o["title"]: o for o in outlines(extraction)}
+
+
+def test_a_volume_named_as_a_time_is_no_outline():
+    assert titled(settle(("user", "第40章写到程远回乡了，这一卷他就住在老宅。"))) == {}
+    assert titled(settle(("user", "Wren keeps the key until the flood at the end of book one. Maybe chapter 30."),
+                           zh=False)) == {}
+
+
+def test_the_answer_to_an_offer_of_an_arc_opens_it_by_its_quoted_title():
+    found = titled(settle(
+        ("user", "Book Two: The Glass Desert, chapters 31-60. Wren hunts for the lost city."),
+        ("assistant", "Should I break out the middle arc?"),
+        ("user", "yes: 'Ashfall' - Wren buys a map, they cross the dunes, find the city already empty."), zh=False))
+    assert "Ashfall" in found and len(found["Ashfall"]["steps"]) == 3
+    assert not any(title.startswith("Should") for title in found)
+
+
+def test_an_outline_is_named_by_the_fuller_title_given_later_and_one_named_in_its_own_sentence_is_one():
+    found = titled(settle(
+        ("user", "第三卷叫「北境烽火」，第201章到第300章。"),
+        ("user", "雪城那条：先是入关，然后守城，最后突围。寻亲那条先不细化，标题就叫「寻找生父」。"),
+        ("assistant", "好：短纲「雪城之围」三步，短纲「寻找生父」待细化。")))
+    assert {"北境烽火", "雪城之围", "寻找生父"} <= set(found) and "寻亲" not in found
+    assert [s["summary"] for s in found["雪城之围"]["steps"]] == ["入关", "守城", "突围"]

@@ -58,6 +58,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 current.extra += rest
             current.extra.append(st)
             continue
+        if _renames(st, out):
+            continue
         if is_summary(st) and not _STEP_EDIT.search(st.quote):
             continue
         text = st.text
@@ -73,12 +75,22 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 current.extra.append(st)
                 continue
         anchors = list(_TITLE_ANCHOR.finditer(st.quote))
-        message = " ".join(x.quote for x in statements if x.message_index == st.message_index)
+        if len(anchors) > 1 and anchors[0].group(3) and _NAMED_TITLE.search(st.quote, anchors[0].end()):
+            anchors = anchors[1:]  # "身世那条先不细化，标题就叫「寻母身世」": one outline, by the title it is given
+        # the message, and the assistant's question it answers ("Should I break out the opening arc?" — "yes: 'Salvage' …")
+        message = " ".join(x.quote for x in statements if x.message_index == st.message_index or
+                           x.message_index == st.message_index - 1 and not x.by_author and x.quote.rstrip().endswith("?"))
         if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot", message, re.I):
             anchors = []  # 「缠丝」 names a whip, not an outline
-        cue = any(c in text for c in ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段",
-                                      "下一段", "接下来几章", "第二卷", "第三卷")) if zh \
-            else bool(re.search(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", text, re.I))
+        # "Should I break out the opening arc?": the author's answer opens it ("Can you outline…?" is a request)
+        asks = not st.by_author and st.quote.rstrip().endswith(("?", "？"))
+        if asks:
+            anchors = []
+        # "这一卷他就住在京城" / "the trial at the end of book one": a volume named is a time, not an outline, unless
+        # the message plans ("下一段剧情：…帮我排个短纲")
+        planning = bool(re.search(r"大纲|细纲|短纲|长纲|情节安排|剧情安排|剧情|\boutline|\barc\b|\bbeats?\b|\bplot for\b",
+                                  message, re.I) or _CHAPTER_RANGE.search(message))
+        cue = planning and not asks and (any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text)))
         step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
             (zh and re.search(r"先是|然后|最后", text))
         if anchors or (cue and current is None):
@@ -130,6 +142,26 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             step["summary"] = summary or step["summary"]
     return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
             or len(out) > 1]
+
+
+_CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "接下来几章",
+            "第二卷", "第三卷")
+_CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", re.I)
+
+
+def _renames(st: Statement, outlines: list[Finding]) -> bool:
+    """"短纲「天骄榜之争」三步" after "天骄榜那条：…": a fuller title given later names the outline it contains."""
+    renamed = False
+    for anchor in _TITLE_ANCHOR.finditer(st.quote):
+        title = (anchor.group(1) or anchor.group(2) or "").strip()
+        for outline in outlines:
+            old = outline.item["title"]
+            if title and old != title and len(old) >= 2 and old in title and not any(
+                    o.item["title"] == title for o in outlines):
+                outline.item["title"] = title
+                outline.extra.append(st)
+                renamed = True
+    return renamed
 
 
 _NAMED_TITLE = re.compile(r"(?:标题(?:就)?(?:叫|是|定为)|就叫|叫做?|名为|取名为?|细纲|短纲|长纲|大纲|"
