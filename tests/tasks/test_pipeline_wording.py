@@ -262,10 +262,18 @@ def test_the_answer_to_an_offer_of_an_arc_opens_it_by_its_quoted_title():
     assert not any(title.startswith("Should") for title in found)
 
 
-def test_an_outline_is_named_by_the_fuller_title_given_later_and_one_named_in_its_own_sentence_is_one():
-    found = titled(settle(
-        ("user", "第三卷叫「北境烽火」，第201章到第300章。"),
+def test_an_outline_is_named_by_the_fuller_title_given_later_and_its_plot_line_is_its_summary_not_a_hook():
+    extraction = settle(
+        ("user", "第三卷叫「北境烽火」，第201章到第300章。主线是程远守住雪城，顺带查他爹的下落。"),
         ("user", "雪城那条：先是入关，然后守城，最后突围。寻亲那条先不细化，标题就叫「寻找生父」。"),
-        ("assistant", "好：短纲「雪城之围」三步，短纲「寻找生父」待细化。")))
+        ("assistant", "好：短纲「雪城之围」三步，短纲「寻找生父」待细化。"))
+    found = titled(extraction)
     assert {"北境烽火", "雪城之围", "寻找生父"} <= set(found) and "寻亲" not in found
+    assert found["北境烽火"]["summary"].startswith("程远守住雪城") and extraction.document["hooks"] == []
     assert [s["summary"] for s in found["雪城之围"]["steps"]] == ["入关", "守城", "突围"]
+
+
+def test_a_thread_kept_for_later_in_answer_to_a_question_is_a_hook_about_what_was_asked():
+    [hook] = settle(("user", "第12章打完了。"), ("assistant", "铁狼帮帮主呢？"),
+                    ("user", "帮主跑了，这个留着以后用。"), chapter=12).document["hooks"]
+    assert hook["involves"] == ["铁狼帮"] and hook["planted_in"] == 12

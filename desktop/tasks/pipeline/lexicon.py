@@ -102,7 +102,7 @@ ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白�
 
 HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
                 "的真相", "的下落", "暗示", "谜团", "线索", "秘密", "留待以后", "留到以后", "以后再收", "留个尾巴",
-                "卷土重来", "没交代", "先不说是什么", "先不揭")
+                "卷土重来", "没交代", "先不说是什么", "先不揭", "留着以后", "留着后面", "以后再用", "后面再用")
 HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
                    "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
@@ -211,7 +211,8 @@ EN_REALM_WORDS = ("rank", "realm", "tier", "level", "stage", "grade", "circle", 
 HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set up", "setup", "clue", "riddle",
                 "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later",
                 "thread", "answered by", "pay it off", "opening a new one", "loose end", "will be back",
-                "comes back later", "refuses to open", "not until")
+                "comes back later", "refuses to open", "not until", "save it for later", "save that for later",
+                "keep it for later", "keep that for later")
 HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
                    "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the",
                    "closes the", "closed the", "solves the", "cracks the")

@@ -117,6 +117,13 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             if len(sequence) >= 2:
                 current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
                 continue
+        plot = _PLOT_LINE.match(st.quote)
+        if current is not None and plot and st.message_index == current.statement.message_index \
+                and not current.item["steps"]:
+            # "第二卷叫「中州风云」…主线是林风进中州参加天骄榜之争，顺带查他娘的身世": what the outline is about
+            current.item.setdefault("summary", st.quote[plot.end():].strip(" 。."))
+            current.extra.append(st)
+            continue
         if current is not None and step_like:
             if not st.by_author and authored >= 3:
                 continue  # the assistant restating steps the author already gave
@@ -144,6 +151,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             or len(out) > 1]
 
 
+_PLOT_LINE = re.compile(r"(?:主线|这一卷|这卷|本卷|剧情)(?:是|讲|：|:)|(?:the )?(?:main plot|plot|story) (?:is|:)\s*", re.I)
 _CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "接下来几章",
             "第二卷", "第三卷")
 _CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", re.I)

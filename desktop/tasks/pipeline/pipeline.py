@@ -103,7 +103,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     busy = {f.statement.index for f in findings if not (f.section == "relations" and f.item["type"] == "LOCATED_IN"
                                                         and kinds.get(f.item["from"]) != "Character")}
     if not prose:
-        findings += sections.hooks(statements, kinds, canon.hooks, chapter)
+        findings += sections.hooks(statements, kinds, canon.hooks, chapter,
+                                   frozenset(n for n, c in cands.items() if c.generic))
         findings += settings.settings(statements, kinds, busy | {f.statement.index for f in findings
                                                                  if f.section == "hooks"})
         findings += outlines.plan(statements, kinds)

@@ -22,7 +22,8 @@ def _zh(text: str) -> bool:
 
 
 def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[dict],
-          chapter: int | None) -> list[Finding]:
+          chapter: int | None, generic: frozenset[str] = frozenset()) -> list[Finding]:
+    """`generic`: common nouns among the names (禁地, 玉佩), which name no hook's subject from afar."""
     out: list[Finding] = []
     for position, st in enumerate(statements):
         titled = _HOOK_TITLED.search(st.text)
@@ -84,9 +85,14 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
         if described is not st:
             involves = [n for n in described.names if kinds.get(n) in _INVOLVED]
-        if not involves and position > 0 and statements[position - 1].message_index == st.message_index:
-            # "加个禁地，万骨渊…。渊底封着一个东西，这是伏笔": the hook is about what the sentence before named
-            involves = [n for n in statements[position - 1].names if kinds.get(n) in _INVOLVED]
+        if not involves:
+            # "加个禁地，万骨渊…。渊底封着一个东西，这是伏笔" / "黑风寨寨主呢？" — "寨主跑了，这个留着以后用": the hook
+            # is about what the talk just named — the question it answers, the sentence before
+            for before in reversed(statements[max(0, position - 6):position]):
+                involves = [n for n in before.names if kinds.get(n) in _INVOLVED and kinds.get(n) != "Character"
+                            and n not in generic]
+                if involves or before.message_index < st.message_index - 2:
+                    break
         item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote,
                 "status": "Unresolved", "involves": involves}
         if chapter is not None:
