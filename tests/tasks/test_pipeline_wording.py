@@ -277,3 +277,42 @@ def test_a_thread_kept_for_later_in_answer_to_a_question_is_a_hook_about_what_wa
     [hook] = settle(("user", "第12章打完了。"), ("assistant", "铁狼帮帮主呢？"),
                     ("user", "帮主跑了，这个留着以后用。"), chapter=12).document["hooks"]
     assert hook["involves"] == ["铁狼帮"] and hook["planted_in"] == 12
+
+
+def ends(extraction) -> set[tuple[str, str, str]]:
+    return {(r["type"], r["from"], r["to"]) for r in extraction.document["ends"]}
+
+
+def test_the_dagger_is_the_talks_one_named_dagger_and_goes_to_the_owner_named_with_his_post():
+    found = settle(("user", "第41章罗七把乌蛇匕押上赌桌，输了，匕首归了酒楼掌柜孙有财。"),
+                   canon=Canon(names={"罗七": ("Character", []), "乌蛇匕": ("Item", [])}, owners={"乌蛇匕": "罗七"}))
+    assert ("OWNS", "孙有财", "乌蛇匕") in relations(found) and ("OWNS", "罗七", "乌蛇匕") in ends(found)
+
+
+def test_an_answer_that_leaves_out_what_was_asked_about_is_about_it():
+    canon = Canon(names={"罗七": ("Character", []), "韦猛": ("Character", []), "玄铁刀": ("Item", [])},
+                  owners={"玄铁刀": "韦猛"})
+    found = settle(("user", "第20章韦猛死了。"), ("assistant", "玄铁刀呢？"), ("user", "罗七从韦猛尸体上拿回来了。"),
+                   canon=canon)
+    assert ("OWNS", "罗七", "玄铁刀") in relations(found) and ("OWNS", "韦猛", "玄铁刀") in ends(found)
+    canon = Canon(names={"Captain Reed": ("Character", []), "the brass compass": ("Item", [])},
+                  owners={"the brass compass": "Captain Reed"})
+    found = settle(("user", "Captain Reed drowns in chapter 9."), ("assistant", "What happens to the brass compass?"),
+                   ("user", "His will leaves it to his nephew, Tobias Reed."), canon=canon, zh=False)
+    assert ("OWNS", "Tobias Reed", "the brass compass") in relations(found)
+    assert ("OWNS", "Captain Reed", "the brass compass") in ends(found)
+    assert ("OWNS", "Captain Reed", "the brass compass") not in relations(found)
+
+
+def test_a_breakup_ends_the_couples_love_from_its_chapter():
+    canon = Canon(names={"陆川": ("Character", []), "林晚": ("Character", [])},
+                  relations={("LOVES", "陆川", "林晚")})
+    found = settle(("user", "陆川和林晚那段，我决定第30章让他们分手。"), canon=canon)
+    [end] = found.document["ends"]
+    assert (end["type"], end["from"], end["to"], end["valid_to"]) == ("LOVES", "陆川", "林晚", 30)
+    assert settle(("user", "陆川和林晚不分手了，继续写。"), canon=canon).document["ends"] == []
+
+
+def test_a_feeling_said_big_is_no_death():
+    found = settle(("user", "第9章韦猛在门口等了一夜，说：我已急死了。"), ("user", "第10章韦猛死了。"))
+    assert [s["valid_from"] for s in found.document["states"] if s["key"] == "alive"] == [10]

@@ -50,3 +50,32 @@ def where_answers(statements: list[Statement], kinds: dict[str, str], chapter: i
             item = {"type": "LOCATED_IN", "from": subject, "to": place}
             out.append(Finding("relations", item, answer, entities=[subject, place], extra=[question]))
     return out
+
+
+_ELIDED_ZH = re.compile(r"^(?:那|那么|还有)?[^，,。]{1,12}?呢[？?]$")
+_ABOUT_EN = re.compile(r"\b(?:what about|how about|what happens to|what happened to|and)\b", re.I)
+
+
+def fill_elided(statements: list[Statement], kinds: dict[str, str]) -> bool:
+    """"青霜剑呢？" — "林风从王虎尸体上拿回来了。" / "What happens to the pocket watch?" — "The will leaves it to
+    his niece": the answer leaves out the thing asked about; the statement's text gets it back. True if any did."""
+    filled = False
+    for question, answer in zip(statements, statements[1:]):
+        if question.by_author or not answer.by_author or answer.message_index != question.message_index + 1:
+            continue
+        items = [n for n in question.names if kinds.get(n) == "Item"]
+        if len(items) != 1:
+            continue
+        item = items[0]
+        replies = [s for s in statements if s.message_index == answer.message_index]
+        if any(item in s.names for s in replies):
+            continue
+        if _ELIDED_ZH.match(question.quote.strip()) and re.search(r"[回走到下出]来?了[。！!]?$", answer.text):
+            answer.text = re.sub(r"[。！!]?$", item + "。", answer.text, count=1)
+            filled = True
+        elif _ABOUT_EN.search(question.quote) and question.quote.rstrip().endswith("?"):
+            for reply in replies:
+                text = re.sub(r"\bit\b", item, reply.text)
+                filled = filled or text != reply.text
+                reply.text = text
+    return filled

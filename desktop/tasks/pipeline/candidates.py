@@ -28,9 +28,11 @@ _KIN_INTRO = re.compile(rf"(?:长子|次子|幼子|长女|次女|幼女|独子|�
 _DAO_INTRO = re.compile(rf"(?:师父|师尊|师傅|师祖|长老|掌门|宗主|护法|老祖|前辈|道长|叫|名叫|道号|法号)"
                         rf"([^\W\d的是了在和与也就都把被给叫说道]{{2,3}}(?:子|真人|道人|上人|散人|居士|老祖|仙子|尊者|禅师))"
                         rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
-_POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
+_TRADE_POSTS = ("掌柜", "老板", "老板娘", "管事", "账房", "东家", "店主", "镖头", "捕头", "县令", "知府", "师爷", "郎中",
+                "船长", "舰长", "队长", "校尉")  # 酒楼掌柜孙有财, 捕头雷横: a trade's or an office's post before a name
+_POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *_TRADE_POSTS, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
                          rf"([{CJK}]{{2,3}})(?=[，,。！!？?；;：:\s]|$)")
-_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正")
+_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正人等")
 _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
               "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
@@ -118,6 +120,11 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for generic in [n for n, c in cands.items() if c.generic]:
         # 玉佩 … later 叫龙纹玉佩: the plain word was that named thing all along
         named = [n for n, c in cands.items() if not c.generic and n != generic and n.endswith(generic)]
+        arms = {ch for ch in generic if lx.ZH_SUFFIX_KINDS.get(ch) == "Item"}
+        if not named and arms and not prose:
+            # 匕首归了钱满仓, the talk's one named 匕 being 赤蛟匕: the dagger is that dagger
+            named = [n for n, c in cands.items() if not c.generic and n != generic and n[-1] in arms
+                     and (c.canon_kind or c.best_hint[0]) == "Item" and "Character" not in c.hints]
         if len(named) == 1:
             cands.alias_of[generic] = named[0]
             del cands[generic]
@@ -386,6 +393,8 @@ _PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)�
 _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
+_ABILITY_WORDS = frozenset({"掌柜", "掌门", "掌管", "掌握", "掌控", "掌事", "指挥", "指点", "指引", "步行", "经过", "经历",
+                            "经常", "拳头", "阵子", "阵营", "术士"})
 _WHOLE_PLACES = frozenset({"全国", "各国", "本国", "外国", "全城", "满城", "全村", "全岛", "全州", "各州", "满山"})
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
@@ -490,6 +499,8 @@ def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[st
                                      or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
                                      or name[-2:-1] == suffix):
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
+            if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
+                break  # 酒楼掌柜, 掌门: 掌 begins the word after, it ends no art
             if name[-2:] in _WHOLE_PLACES:
                 break  # 化神级全国: "the whole country" ends no name
             if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):

@@ -27,6 +27,9 @@ _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼�
 _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
 
 
+_HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷")
+
+
 class ChineseRules:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -80,7 +83,8 @@ class ChineseRules:
                     if _has_verb(mid, lx.ZH_TAKE):
                         out += self._take(st, a, b, text[:sa])
                 if ka == "Item" and kb == "Character":
-                    if re.fullmatch(r"(?:归|归了|的主人是|的主人变成了?|落到了?|落入了?|到了)", mid) or \
+                    # 匕首归了赌坊老板钱满仓: the new owner may come with their post
+                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了", mid) or \
                             (mid == "是" and post.startswith("的")):
                         out.append(self._rel(st, "OWNS", b, a, replaces=change))
                         previous = self.owners.get(a)
@@ -288,7 +292,8 @@ class ChineseRules:
                     if ka == "Character" and kb == "Character" and kc == "Item" and _has_verb(text[ea:sb], lx.ZH_GIVE):
                         out += [self._end(st, "OWNS", a, c), self._rel(st, "OWNS", b, c)]
                     if ka == "Character" and kb == "Character" and kc == "Item" and text[ea:sb].endswith("从") \
-                            and re.fullmatch(r"(?:的)?(?:手里|手中|手上|那里|身上)?(?:夺走|抢走|偷走|骗走|拿走|夺下|夺过|抢过)了?", text[eb:sc]):
+                            and re.fullmatch(r"(?:的)?(?:手里|手中|手上|那里|身上|尸体上|尸身上)?(?:夺走|抢走|偷走|骗走|拿走|"
+                                             r"夺下|夺过|抢过|拿回|夺回|抢回|取回|取走|搜出)(?:来)?了?", text[eb:sc]):
                         out += [self._rel(st, "OWNS", a, c), self._end(st, "OWNS", b, c)]  # A从B手里夺走了C
                     if ka == "Character" and kb == "Character" and kc == "Item" and _has_verb(text[ea:sb], lx.ZH_TAKE) \
                             and text[eb:sc] == "的":
@@ -332,7 +337,9 @@ class ChineseRules:
         tail = text[chars[0][2]:] if chars else text
         for word in lx.ZH_DEATH:
             at = tail.find(word)
-            if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE):
+            # "我已急死了" / "笑死了": a feeling said big is no death
+            if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE) \
+                    and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE):
                 out.append(self._state(st, subject, "alive", "dead"))
                 # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
                 by = re.search(r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)",

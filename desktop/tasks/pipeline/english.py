@@ -169,6 +169,12 @@ class EnglishRules:
             for j, (b, sb, eb) in enumerate(spans[i + 1:], i + 1):
                 for c, sc, ec in spans[j + 1:]:
                     ka, kb, kc = self.kind(a), self.kind(b), self.kind(c)
+                    if kc == "Character" and low[ec:ec + 2] in ("'s", "’s"):
+                        # "leaves the watch to his niece, Ivy Harrow": the one given to is the niece, not him
+                        c = next((n for n in st.names if self.kind(n) == "Character" and re.match(
+                            rf"['’]s\s+[\w ]{{1,24}}?,\s*{re.escape(n)}\b", st.text[ec:])), None)
+                    if c is None or c == a:
+                        continue
                     if ka == "Character" and kb == "Item" and kc == "Character" and _has_phrase(low[ea:sb], lx.EN_GIVE) \
                             and re.search(r"\bto\b", low[eb:sc]):
                         out += [self._end(st, "OWNS", a, b), self._rel(st, "OWNS", c, b)]

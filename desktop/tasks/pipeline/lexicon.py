@@ -184,7 +184,7 @@ EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands"
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
           "finds", "found", "gets", "got", "receives", "received", "takes up", "uses")
 EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "lends", "lent", "returns",
-           "returned", "bequeaths", "left")
+           "returned", "bequeaths", "left", "leaves", "wills", "willed")
 EN_TAKE = ("steals", "stole", "stolen", "lifts", "lifted", "pinches", "pinched", "nicks", "nicked", "swipes", "swiped",
            "filches", "filched", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",
            "looted", "wins", "won", "robs", "robbed", "pockets", "pocketed")

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, coref, families, outlines, prose_names, sections, settings
+from desktop.tasks.pipeline import answers, bonds, coref, families, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.aliases import given_names
-from desktop.tasks.pipeline.candidates import collect
+from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
 from desktop.tasks.pipeline.statements import Statement, split
@@ -89,6 +89,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
     coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds))
+    if not prose and answers.fill_elided(statements, kinds):
+        locate(statements, cands)
     progress(Progress("facts", 2, 4))
     forms = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
     reader = Reader(kinds, canon.owners, chapter, forms)
@@ -97,6 +99,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings = [f for f in findings if (f.section != "states" or _said_of(f)) and _named_in(f, forms)]
     if not prose:
         findings += answers.where_answers(statements, kinds, chapter)
+        findings += bonds.ended(statements, kinds, canon.relations, chapter)
     findings += _replacements(statements, findings, kinds)
     findings += _successions(findings, canon)
     # a statement that gave facts is no setting — except where a place lies, which is geography as well

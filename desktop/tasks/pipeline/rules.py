@@ -86,11 +86,13 @@ class Reader(ChineseRules, EnglishRules):
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
         """(name, start, end) of each mention in the resolved text, left to right, no overlaps."""
         found: list[tuple[str, int, int]] = []
-        for name in st.names:
-            for form in sorted({name, *self._forms.get(name, ())}, key=len, reverse=True):
-                for m in re.finditer(re.escape(form), st.text):
-                    if not any(s < m.end() and m.start() < e for _, s, e in found):
-                        found.append((name, m.start(), m.end()))
+        # longest forms first, across names: "Tobias Reed" before "Reed" (Captain Reed's short form)
+        forms = sorted(((form, name) for name in st.names for form in {name, *self._forms.get(name, ())}),
+                       key=lambda pair: len(pair[0]), reverse=True)
+        for form, name in forms:
+            for m in re.finditer(re.escape(form), st.text):
+                if not any(s < m.end() and m.start() < e for _, s, e in found):
+                    found.append((name, m.start(), m.end()))
         return sorted(found, key=lambda t: t[1])
 
     def kind(self, name: str) -> str | None:

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 _END = re.compile(r"[。！？!?；;\n]+|(?<=[a-z\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bvol)(?<!\bVol)(?<!\bno)"
                   r"\.(?=\s|$)")
 # "1. 下山 2. 遇险 3. 大比" written on one line: each numbered item is a statement of its own.
-_INLINE_ITEM = re.compile(r"(?<=\S)[ \t\u3000]+(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")
+_INLINE_ITEM = re.compile(r"(?<=\S)(?<![Cc]hapter)(?<![Cc]hapters)(?<!\bch\.)(?<!\bCh\.)[ \t\u3000]+"
+                          r"(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")  # not "from chapter 14. Harrow is dead"
 
 
 @dataclass

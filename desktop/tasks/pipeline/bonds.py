@@ -1,0 +1,51 @@
+"""Bonds that end: a couple's breakup ends their love, a divorce their marriage ("第18章让他们分手",
+"they split up in chapter 9") — from the chapter said, between the two the talk names or last named together."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.rules import statement_chapter
+from desktop.tasks.pipeline.statements import Statement
+
+_BREAKUP = re.compile(r"分手|分开了|闹掰|断了关系|\bbreak(?:s)? up\b|\bbroke up\b|\bsplit(?:s)? up\b|\bpart ways\b")
+_DIVORCE = re.compile(r"离婚|和离|休妻|休了|\bdivorce")
+_NEGATED = re.compile(r"不分手|没分手|不离婚|没离婚|不会分|\b(?:don't|doesn't|won't|never|not) (?:break|split|divorce)")
+_PAIR = re.compile(r"^\s*(?:和|与|跟|and)\s*$")
+
+
+def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tuple[str, str, str]],
+          chapter: int | None) -> list[Finding]:
+    out: list[Finding] = []
+    pair: tuple[str, str] | None = None
+    for st in statements:
+        people = [n for n in st.names if kinds.get(n) == "Character"]
+        named = _named_pair(st, people)
+        if named:
+            pair = named  # "顾言和许知夏那段" — the couple "他们" will mean
+        divorce = _DIVORCE.search(st.text)
+        if not st.by_author or not (divorce or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
+            continue
+        couple = named or (tuple(people) if len(people) == 2 else pair)
+        if not couple:
+            continue
+        bond = "MARRIED_TO" if divorce else "LOVES"
+        a, b = couple
+        if (bond, b, a) in relations and (bond, a, b) not in relations:
+            a, b = b, a  # as canon holds it
+        item = {"type": bond, "from": a, "to": b}
+        when = statement_chapter(st.text) or chapter
+        if when is not None:
+            item["valid_to"] = when
+        out.append(Finding("ends", item, st, entities=[a, b]))
+    return out
+
+
+def _named_pair(st: Statement, people: list[str]) -> tuple[str, str] | None:
+    """"顾言和许知夏" / "Tom and Ada": two people named together in one breath."""
+    for a, b in zip(people, people[1:]):
+        start, end = st.text.find(a) + len(a), st.text.find(b)
+        if 0 < start <= end and _PAIR.match(st.text[start:end]):
+            return a, b
+    return None
