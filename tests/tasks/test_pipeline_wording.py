@@ -316,3 +316,18 @@ def test_a_breakup_ends_the_couples_love_from_its_chapter():
 def test_a_feeling_said_big_is_no_death():
     found = settle(("user", "第9章韦猛在门口等了一夜，说：我已急死了。"), ("user", "第10章韦猛死了。"))
     assert [s["valid_from"] for s in found.document["states"] if s["key"] == "alive"] == [10]
+
+
+def states(extraction) -> set[tuple[str, str, str]]:
+    return {(s["entity"], s["key"], s["value"]) for s in extraction.document["states"]}
+
+
+def test_english_injuries_marks_and_posts_are_states_in_the_authors_words():
+    canon = Canon(names={"Wren Alder": ("Character", []), "Pell": ("Character", [])})
+    found = states(settle(
+        ("user", "Chapter 14: Pell snaps his right wrist in the fall, and Wren loses her left eye to the hawk."),
+        ("user", "Pell heals, but he limps after. Wren's got a burn scar too. The Circle makes her a full Magister."),
+        canon=canon, zh=False))
+    assert {("Pell", "injury", "broken right wrist"), ("Wren Alder", "injury", "lost her left eye"),
+            ("Pell", "appearance", "limps"), ("Wren Alder", "appearance", "burn scar"),
+            ("Wren Alder", "identity", "Magister")} <= found

@@ -30,7 +30,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         referent = focus or opener
         if referent is not None:
             at = st.quote.find(referent) + len(referent) if opener else 0
-            head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", st.quote[at:])  # "He's her brother"
+            rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", st.quote[at:])  # "She's got a scar"
+            head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
             named = [(rest.find(f), n) for f, n in forms if f in rest]
 
             def who(word: str, position: int) -> str:

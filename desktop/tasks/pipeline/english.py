@@ -207,12 +207,32 @@ class EnglishRules:
                       r"blinded|maimed|poisoned|burned)\b(.{0,30})", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end()].strip(" ,.")))
-        m = re.search(r"\b(?:loses|lost) (?:an?|his|her|one) (eye|arm|hand|leg|finger)", ltail)
-        if m:
-            out.append(self._state(st, subject, "injury", tail[m.start():m.end()]))
-        m = re.search(r"\bhas (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair))\b(.{0,30})", ltail)
-        if m:
-            out.append(self._state(st, subject, "appearance", tail[m.start():m.end()].strip(" ,.")))
+        whose = r"(?:an?|his|her|their|one|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
+        m = re.search(rf"\b(?:loses|lost|has lost) ({whose} (?:(?:left|right) )?"
+                      r"(?:eye|arm|hand|leg|foot|ear|fingers?))", ltail)
+        if m:  # "he loses his left eye" → lost his left eye (the pronoun as the author wrote it)
+            said = re.search(r"\b(?:loses|lost|has lost) ((?:an?|his|her|their|one) [\w ]*?" + re.escape(m.group(1).split()[-1])
+                             + r")", st.quote, re.I)
+            out.append(self._state(st, subject, "injury", "lost " + (said or m).group(1)))
+        m = re.search(r"\b(?:breaks|broke|has broken|fractures|fractured|snaps|snapped|shatters|shattered) "
+                      rf"{whose} ((?:left|right) )?(leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
+                      r"ribs?|back|neck|shoulder|hip)\b", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
+            out.append(self._state(st, subject, "injury", f"broken {m.group(1) or ''}{m.group(2)}"))
+        m = re.search(r"(?:\bhas|\bhas got|['’]s got|\bhad|\bbears|\bwears|\bgot) (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|"
+                      r"hair))\b(.{0,30})", ltail)
+        if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"
+            where = re.match(r"\s+(?:on|across|along|over|under|above|below|down|at|from|in)\b[^,.;]*", tail[m.end(1):m.end()])
+            where = where.group(0) if where and not any(n in where.group(0) for n, _, _ in chars) else ""
+            look = m.group(1) + where
+            out.append(self._state(st, subject, "appearance", tail[m.start(1):m.start(1) + len(look)].strip(" ,.")))
+        if re.search(r"\b(?:limps|has a limp|walks with a limp|with a limp)\b", ltail) and not _EN_NEG.search(ltail):
+            out.append(self._state(st, subject, "appearance", "limps"))
+        made = re.search(rf"\b(?:makes|made|names|named|appoints|appointed|raises|raised|crowns|crowned) "
+                         rf"{re.escape(subject)} (?:(?:a|an|the) )?(?:full |new |fully-fledged |acting )?([A-Z]?[a-z]+)\b",
+                         text)
+        if made and _EN_POST_ALONE.fullmatch(made.group(1)) and _is_title(made.group(1)):
+            out.append(self._state(st, subject, "identity", made.group(1)))  # "the Lodge makes him a full Warden"
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it
