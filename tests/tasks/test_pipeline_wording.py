@@ -331,3 +331,28 @@ def test_english_injuries_marks_and_posts_are_states_in_the_authors_words():
     assert {("Pell", "injury", "broken right wrist"), ("Wren Alder", "injury", "lost her left eye"),
             ("Pell", "appearance", "limps"), ("Wren Alder", "appearance", "burn scar"),
             ("Wren Alder", "identity", "Magister")} <= found
+
+
+def test_a_new_characters_sect_master_and_art_said_without_her_name():
+    found = settle(("user", "新角色叫柳照雪，白鹭渡渔家的女儿。"),
+                   ("user", "她用一把油纸伞，八根伞骨都能当暗器。门派是寒江剑派，拜在苗三娘门下。轻功学的是本门的踏雪步。"))
+    assert {("MEMBER_OF", "柳照雪", "寒江剑派"), ("MASTER_OF", "苗三娘", "柳照雪"),
+            ("HAS_ABILITY", "柳照雪", "踏雪步")} <= relations(found)
+    assert entities(found).get("白鹭渡") == "Location" and not any(n.startswith("八根") for n in entities(found))
+
+
+def test_a_post_handed_on_and_a_mother_who_died_long_ago():
+    canon = Canon(names={"卫天河": ("Character", []), "听涛山庄": ("Faction", [])},
+                  relations={("LEADS", "卫天河", "听涛山庄")})
+    found = settle(("user", "第80章听涛山庄换庄主，卫天河把庄主的位子传给了长子卫明川。"),
+                   ("user", "两个孩子的娘是柳夫人，卫天河的结发妻子，生下小女儿那年就病故了。"), canon=canon)
+    assert ("LEADS", "卫明川", "听涛山庄") in relations(found) and ("LEADS", "卫天河", "听涛山庄") in ends(found)
+    assert ("MARRIED_TO", "柳夫人", "卫天河") in relations(found)
+    assert {(s["entity"], s["value"]) for s in found.document["states"] if s["key"] == "alive"} == {("柳夫人", "dead")}
+
+
+def test_someone_of_a_group_is_a_member_and_a_ford_is_a_place():
+    found = settle(("user", "At Harrow Ford in chapter 12, Mabel Crane of the Grey Tithe is shot by the sheriff."), zh=False)
+    assert entities(found).get("Harrow Ford") == "Location" and entities(found).get("Mabel Crane") == "Character"
+    assert ("MEMBER_OF", "Mabel Crane", "Grey Tithe") in relations(found)
+    assert "Sons" not in entities(settle(("user", "The Sons of Albion meet at the inn."), zh=False))

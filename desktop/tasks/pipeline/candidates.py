@@ -28,6 +28,8 @@ _KIN_INTRO = re.compile(rf"(?:长子|次子|幼子|长女|次女|幼女|独子|�
 _DAO_INTRO = re.compile(rf"(?:师父|师尊|师傅|师祖|长老|掌门|宗主|护法|老祖|前辈|道长|叫|名叫|道号|法号)"
                         rf"([^\W\d的是了在和与也就都把被给叫说道]{{2,3}}(?:子|真人|道人|上人|散人|居士|老祖|仙子|尊者|禅师))"
                         rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+_TITLED_AFTER_VERB = re.compile(rf"(?:是|叫|娶了|嫁给|娶|遇见|遇到)([{CJK}]{{1,2}}(?:夫人|娘子|姑娘|公子|小姐|老爷))"
+                                rf"(?=[，,。！？!?、；;的]|$)")
 _TRADE_POSTS = ("掌柜", "老板", "老板娘", "管事", "账房", "东家", "店主", "镖头", "捕头", "县令", "知府", "师爷", "郎中",
                 "船长", "舰长", "队长", "校尉")  # 酒楼掌柜孙有财, 捕头雷横: a trade's or an office's post before a name
 _POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *_TRADE_POSTS, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
@@ -286,6 +288,9 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         name = match.group(1)
         if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
             cand.strong = True
+    for match in _TITLED_AFTER_VERB.finditer(text):  # 娘是云夫人, 娶了林姑娘: a title after 是/娶/嫁 is someone's
+        if (cand := cands.add(match.group(1), "Character", 2.5)) is not None:
+            cand.strong = True
     for match in _POST_INTRO.finditer(text):
         # 幽冥殿殿主夜无痕，: a post and then a few characters up to the clause's end name its holder
         name = match.group(1)
@@ -447,9 +452,13 @@ def _common_noun(word: str) -> bool:
     return count >= 50 and tag is not None and not tag.startswith("nr")
 
 
+_OWN_KIND = re.compile(r"^(?:本门|本派|本宗|本家|师门|家传|祖传|独门|自家|宗门)的?")
+_COUNTED_NAME = re.compile(r"^[一二三四五六七八九十百千两几数]+[根把柄口件块枚颗本张道座位名条只支个双对]")
+
+
 def _object(span: str) -> str:
     """The noun phrase a verb takes: up to the next function word, without a leading measure word."""
-    span = _MEASURE.sub("", span)
+    span = _MEASURE.sub("", _OWN_KIND.sub("", span))  # 学的是本门的踏萍步: whose art it is comes before it
     cut = re.search(r"[的了和与及、，,。！？也就还很是在]", span)
     span = span[: cut.start()] if cut else span
     return span if 2 <= len(span) <= 6 else ""
@@ -511,6 +520,8 @@ def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[st
                 if name in lx.ZH_SUFFIX_KINDS:  # a known two-character thing: 长剑, 炼丹
                     found.append((name, lx.ZH_SUFFIX_KINDS[name], end))
                 break
+            if _COUNTED_NAME.match(name):
+                break  # 十二根伞骨: a count of things, no name
             found.append((name, lx.ZH_SUFFIX_KINDS[suffix], end))
             break
     return found

@@ -17,6 +17,8 @@ CJK = "\u4e00-\u9fff"
 
 _HEADS = "|".join(lx.ZH_FACTION_LEADER_ROLES)
 _HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙迟, 家主是慕容烈
+_HEAD_PASSED = re.compile(rf"({_HEADS})的?(?:位子|位置|之位|大位)(?:传给|交给|让给)了?"
+                          r"(?:[长次幼]子|[长次幼]女|儿子|女儿|徒弟|大弟子|弟子|侄子)?$")
 _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
 _PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"
                                      r"的(?:亲)?(?:娘|妈|母亲|生母|爹|爸|父亲|生父)(?:是|叫|名叫|就是)?$")
@@ -27,6 +29,7 @@ _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼�
 _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
 
 
+_OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
 _HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷")
 
 
@@ -197,7 +200,8 @@ class ChineseRules:
             if mother:  # 孩子的娘是沈碧君: a parent of the children the talk just named
                 out += [self._rel(st, "PARENT_OF", name, child) for child in self._children]
             before, after = text[max(0, start - 4):start], text[end:end + 8]
-            title = _HEAD_BEFORE.search(before) or _HEAD_AFTER.match(after)
+            # "把庄主的位子传给了长子褚明远": the post handed on names the faction its new holder heads
+            title = _HEAD_BEFORE.search(before) or _HEAD_AFTER.match(after) or _HEAD_PASSED.search(text[:start])
             if title:
                 head = title.group(1)
                 faction = next((f for f in reversed(factions) if f.endswith(head[0])), None) or \
@@ -305,6 +309,11 @@ class ChineseRules:
         out: list[Finding | None] = []
         if not st.focus:
             return out
+        for name, start, end in spans:  # "…，拜在商九娘门下": the one talked about is the disciple
+            if self.kind(name) == "Character" and name != st.focus and re.search(r"拜(?:在|入)$", st.text[:start]) \
+                    and st.text.startswith("门下", end) \
+                    and not any(self.kind(n) == "Character" and s < start for n, s, _ in spans):
+                out.append(self._rel(st, "MASTER_OF", name, st.focus))
         for name, start, end in spans:
             if self.kind(name) == "Character" and start < end:
                 break
@@ -314,7 +323,8 @@ class ChineseRules:
             if kind == "Ability" and (_has_verb(before, lx.ZH_ABILITY) or _SKILL_IS.search(st.text[:start])):
                 out.append(self._rel(st, "HAS_ABILITY", st.focus, name, replaces=change))
             elif kind == "Faction" and _has_verb(before, lx.ZH_JOIN + ("是",)) and \
-                    (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)):
+                    (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)
+                     or re.search(r"(?:门派|宗门|师门|所属门派|出身门派)是$", before)):  # 门派是青萍剑派
                 out.append(self._rel(st, "MEMBER_OF", st.focus, name, replaces=change))
             elif kind == "Item" and (_has_verb(before, lx.ZH_OWN) or re.search(
                     rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
@@ -331,6 +341,8 @@ class ChineseRules:
         out: list[Finding | None] = []
         text = st.text[clause[0]:clause[1]]
         chars = [(n, s - clause[0], e - clause[0]) for n, s, e in spans if self.kind(n) == "Character"]
+        if chars and carried and _OBJECT_OF.search(text[:chars[0][1]]):
+            chars = []  # "生下慕容雪那年就病故了": 慕容雪 is what the verb took; who died is who the sentence is about
         subject = chars[0][0] if chars else carried
         if not subject:
             return []

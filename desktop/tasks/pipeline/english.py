@@ -57,6 +57,8 @@ class EnglishRules:
                 elif kb == "Faction" and ka == "Character" and re.fullmatch(
                         r",\s*(?:a|an|the)\s+(?:\w+\s)?(?:member|runner|agent|knight|brother|sister|soldier)\s+(?:of|for|in)(?:\s+the)?", mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))
+                if kb == "Faction" and ka == "Character" and re.fullmatch(r"of(?:\s+the)?", mid):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "Hollis Quade of the Red Tithe"
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if kb == "Faction" and ka == "Character":

@@ -98,6 +98,14 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             continue  # "made a full Warden", "the Colonel": a rank alone is a title, not a name
         if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
             continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
+        if "of" in words[1:-1] and lx.EN_HEAD_KINDS.get(first) is None and first not in lx.EN_PERSON_TITLES:
+            # "Hollis Quade of the Red Tithe": a person, and the group they are of
+            at = words.index("of")
+            person, group = words[:at], [w for w in words[at + 1:] if w.lower() != "the"]
+            if len(person) >= 2 and group and lx.EN_HEAD_KINDS.get(person[-1].lower()) is None:
+                cands.add(" ".join(person), "Character", 2.0)
+                cands.add(" ".join(group), lx.EN_HEAD_KINDS.get(group[-1].lower(), "Faction"), 1.5)
+                continue
         if first in lx.EN_PERSON_TITLES and len(words) > 1:
             cands.add(name, "Character", 3.0)
         elif len(words) > 2 and words[1] == "of" and lx.EN_HEAD_KINDS.get(first) == "Faction":

@@ -15,7 +15,7 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
     **dict.fromkeys("山峰城镇村谷林海岛洲州国域渊崖湖河江关原漠岭坡泽湾港寺庙观洞窟塔楼潭池泉溪涧", "Location"),
     **dict.fromkeys(("大陆", "森林", "山脉", "秘境", "禁地", "平原", "雪原", "沙漠", "京城", "王城", "帝都",
                      "小镇", "山谷", "古城", "客栈", "酒楼", "茶楼", "酒馆", "赌坊", "当铺", "药铺", "基地",
-                     "星球", "街", "巷", "站", "坊"), "Location"),
+                     "星球", "街", "巷", "站", "坊", "渡"), "Location"),
     **dict.fromkeys("剑刀枪戟弓鼎珠符镜印钟扇环戒锤鞭琴笛甲盾铃旗杖伞匕簪槊矛斧钺锏弩镰棍", "Item"),
     **dict.fromkeys(("玉佩", "令牌", "宝剑", "神剑", "飞剑", "法宝", "灵器", "丹药", "秘籍", "地图", "钥匙", "项链",
                      "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简", "马槊", "长枪", "长矛", "弯刀"), "Item"),
@@ -26,7 +26,7 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
                      "炼丹", "炼丹术", "炼器", "阵法", "医术", "毒术", "轻功", "遁术"), "Ability"),
 }
 # Single characters above that also end ordinary words; as a suffix they need a name-like head.
-ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊")
+ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊渡")
 
 ZH_PERSON_TITLES = ("师兄", "师姐", "师弟", "师妹", "师父", "师傅", "师尊", "长老", "宗主", "掌门", "门主", "帮主",
                     "公主", "王爷", "少爷", "小姐", "夫人", "姑娘", "前辈", "道长", "真人", "老祖", "将军", "大人")
@@ -41,7 +41,8 @@ ZH_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("父亲", "母亲", "爹", "娘", "爸爸", "妈妈", "生父", "生母"), ("PARENT_OF", True)),
     **dict.fromkeys(("儿子", "女儿", "孩子", "独子", "独女"), ("PARENT_OF", False)),
     **dict.fromkeys(("哥哥", "姐姐", "弟弟", "妹妹", "兄长", "兄弟", "姐妹", "胞弟", "胞妹"), ("SIBLING_OF", True)),
-    **dict.fromkeys(("妻子", "丈夫", "夫君", "娘子", "未婚妻", "未婚夫", "道侣", "原配", "元配", "发妻", "正妻", "夫人"),
+    **dict.fromkeys(("妻子", "丈夫", "夫君", "娘子", "未婚妻", "未婚夫", "道侣", "原配", "元配", "发妻", "正妻", "夫人",
+                     "结发妻子", "亡妻"),
                     ("MARRIED_TO", True)),
     **dict.fromkeys(("仇人", "死敌", "宿敌", "仇家", "对头"), ("HATES", False)),
     **dict.fromkeys(("朋友", "好友", "挚友", "盟友", "知己"), ("ALLY_OF", True)),
@@ -77,7 +78,7 @@ ZH_ABILITY = ("修", "练", "学的是", "练的是", "修的是", "修炼的是
 ZH_HATE = ("恨", "憎恨", "仇恨", "痛恨", "记恨", "结下死仇", "结仇", "结下仇", "视为死敌", "仇视")
 ZH_KILL = ("杀了", "杀死", "斩杀", "害死", "击杀", "刺死", "毒死", "打死", "除掉", "诛杀", "手刃")
 ZH_DEATH = ("当场就没了", "人就没了", "人没了", "死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
-            "毙命", "自尽", "病逝", "过世", "离世", "殉", "死亡")
+            "毙命", "自尽", "病逝", "过世", "离世", "殉", "死亡", "病故", "亡故", "故去")
 ZH_REVIVE = ("复活", "没死", "活了过来", "假死")
 ZH_INJURY = ("受了重伤", "重伤", "受伤", "负伤", "断了", "瞎了", "中毒", "中了", "经脉尽断", "废了", "伤了", "残废",
              "失明", "骨折", "丹田")
@@ -131,7 +132,8 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "army", "guard", "court", "cult", "syndicate", "alliance", "union", "school", "college",
                      "authority", "agency", "bureau", "ministry", "directorate", "corps", "senate", "institute",
                      "crew", "gang", "fleet", "navy", "commission", "tribunal", "inquisition", "consortium",
-                     "cartel", "coven", "collective", "firm", "bank"),
+                     "cartel", "coven", "collective", "firm", "bank", "conclave", "cabal", "assembly", "parliament",
+                     "household"),
                     "Faction"),
     **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
@@ -140,7 +142,11 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "fen", "reach", "wastes", "point", "cove", "cliffs", "rock", "quay", "docks", "market",
                      "station", "outpost", "colony", "hub", "base",
                      "quarter", "row", "lane", "saltmarsh", "citadel", "temple", "library", "palace", "court", "gate",
-                     "bridge", "shire", "county", "lodge", "house", "inn", "tavern", "fortress", "ruins"),
+                     "bridge", "shire", "county", "lodge", "house", "inn", "tavern", "fortress", "ruins", "ford",
+                     "marches", "march", "crossing", "heath", "downs", "spire", "falls", "springs", "barrow",
+                     "hollow", "glen", "dale", "fields", "plains", "steppe", "canyon", "gorge", "heights", "haven",
+                     "wharf", "pier", "gardens", "priory", "cathedral", "chapel", "monastery", "convent", "prison",
+                     "mine", "mines", "mill", "estate", "grange", "sound", "straits", "shoals", "reef", "atoll"),
                     "Location"),
     **dict.fromkeys(("sword", "blade", "ring", "amulet", "staff", "bow", "crown", "stone", "orb", "tome", "book",
                      "dagger", "spear", "shield", "hook", "crossbow", "longbow", "ship", "barge", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
@@ -250,8 +256,10 @@ ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
                   "葛岳"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
                   # rarer surnames of the classics and of web novels, none of them an everyday word's first character
                   "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺"
-                  "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋")
-ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木")
+                  "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋"
+                  "褚卫施戚窦章鲁苗费廉毕傅伍穆蓝席洪翁鄂赖")
+ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木",
+                        "闻人", "宇文", "长孙", "尉迟", "呼延", "轩辕", "夏侯", "百里", "钟离", "澹台")
 
 
 def surnamed(word: str) -> bool:

@@ -52,11 +52,12 @@ class Reader(ChineseRules, EnglishRules):
             # "彭远山跟厉无咎硬拼" goes on about 彭远山; "还有个妹妹苏雨，十二岁" about 苏雨
             actors = [n for n, s, _ in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)]
             carried = last_person if zh and not people and last_person else subject
-            last_person = (actors or people)[-1] if people else last_person
             # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
             appositive = role is not None and local[0][1] == clause[0] and \
                 st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
+            if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
+                last_person = (actors or people)[-1] if people else last_person
             led = bool(local) and (_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(
                 st.text[clause[0]:local[0][1]]) is not None
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
