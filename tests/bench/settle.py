@@ -22,11 +22,13 @@ GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
 # and a second one kept for a final check: `--gold tests/fixtures/settle_final`
 HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
 FINAL = Path(__file__).resolve().parent.parent / "fixtures" / "settle_final"
+FRESH = Path(__file__).resolve().parent.parent / "fixtures" / "settle_fresh"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
-                        help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT} and {FINAL})")
+                        help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL} "
+                             f"and {FRESH})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",
