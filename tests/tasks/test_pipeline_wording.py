@@ -356,3 +356,24 @@ def test_someone_of_a_group_is_a_member_and_a_ford_is_a_place():
     assert entities(found).get("Harrow Ford") == "Location" and entities(found).get("Mabel Crane") == "Character"
     assert ("MEMBER_OF", "Mabel Crane", "Grey Tithe") in relations(found)
     assert "Sons" not in entities(settle(("user", "The Sons of Albion meet at the inn."), zh=False))
+
+
+def test_an_outline_asked_for_by_chapters_with_its_beats_named_by_stage_and_titled_at_the_end():
+    [outline] = outlines(settle(
+        ("user", "接下来要写夺嫡那一段，大概第40到46章，帮我捋一捋。"), ("assistant", "好。起、承、转、收各是什么？"),
+        ("user", "开头就是老皇帝病倒。中间的转折是三皇子在药里发现了毒。"), ("assistant", "高潮是当众对质？"),
+        ("user", "对。收尾是太子被废。标题就叫「东宫之变」。")))
+    assert outline["title"] == "东宫之变" and outline["chapters"] == [40, 46]
+    assert [s["summary"] for s in outline["steps"]] == ["老皇帝病倒", "三皇子在药里发现了毒", "太子被废"]
+
+
+def test_a_volume_named_by_its_working_title_and_a_sequence_named_without_quotes():
+    found = titled(settle(
+        ("user", "Planning book three. Working title The Salt Crown, chapters 80 to 120."),
+        ("assistant", "Want to break out the first big sequence?"),
+        ("user", "Yes. Call it The Long Tide, roughly chapters 82 to 90. It opens with Nell stealing the charts. "
+                 "Then the twist: the charts are forged. The climax is the wreck at Gull Rock. "
+                 "It ends with Nell swimming ashore alone."), zh=False))
+    assert found["The Salt Crown"]["level"] == "LongOutline" and "Planning book three." not in found
+    assert [s["summary"] for s in found["The Long Tide"]["steps"]] == [
+        "Nell stealing the charts", "the charts are forged", "the wreck at Gull Rock", "Nell swimming ashore alone"]

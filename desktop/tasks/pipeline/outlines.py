@@ -11,8 +11,9 @@ from desktop.tasks.pipeline.sections import _NUM, CJK, _zh, is_summary
 from desktop.tasks.pipeline.statements import Statement
 
 _STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
-                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|"
-                        rf"第\s*{_NUM}\s*章|先|再|first|then|next|after that|finally|ends? with|"
+                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|收尾|转折|高潮是|"
+                        rf"第\s*{_NUM}\s*章|先|再|first|then|next|after that|finally|ends? with|it ends|"
+                        r"(?:it )?opens with|the (?:twist|climax|turn)\b|"
                         r"step \d+)", re.I)
 _STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("承：", "Development"), ("转：", "Twist"),
                ("合：", "Ending"), ("收：", "Ending"), ("发展", "Development"), ("转折", "Twist"),
@@ -25,6 +26,8 @@ _CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
 _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
                            r"([\u4e00-\u9fff]{2,6})那条|"
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
+                           # "Call it The Lighthouse Week, roughly chapters 48 to 54": named without quotes
+                           r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+((?:The\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)|"
                            # "outline the heist arc": the word before "arc" names it, unless it only points at one
                            r"\bthe\s+(?!(?:next|whole|main|new|first|second|third|last|final|story|big|this)\b)"
                            r"([a-z][\w\-]{2,})\s+arc\b")
@@ -80,7 +83,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         # the message, and the assistant's question it answers ("Should I break out the opening arc?" — "yes: 'Salvage' …")
         message = " ".join(x.quote for x in statements if x.message_index == st.message_index or
                            x.message_index == st.message_index - 1 and not x.by_author and x.quote.rstrip().endswith("?"))
-        if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot", message, re.I):
+        if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot|sequence|beats",
+                         message, re.I) and not _CHAPTER_RANGE.search(message):
             anchors = []  # 「缠丝」 names a whip, not an outline
         # "Should I break out the opening arc?": the author's answer opens it ("Can you outline…?" is a request)
         asks = not st.by_author and st.quote.rstrip().endswith(("?", "？"))
@@ -90,14 +94,28 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         # the message plans ("下一段剧情：…帮我排个短纲")
         planning = bool(re.search(r"大纲|细纲|短纲|长纲|情节安排|剧情安排|剧情|\boutline|\barc\b|\bbeats?\b|\bplot for\b",
                                   message, re.I) or _CHAPTER_RANGE.search(message))
-        cue = planning and not asks and (any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text)))
+        cue = planning and not asks and (any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text))
+                                         or bool(_CHAPTER_RANGE.search(text) and _PLANS.search(text)))
         step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
             (zh and re.search(r"先是|然后|最后", text))
+        if anchors and current is not None and guessed and current.statement.message_index == st.message_index:
+            # "Planning book two. Working title The Drowned Choir, chapters 41 to 75.": the next sentence names it
+            current.item["title"] = next(g for g in anchors[0].groups() if g).strip()
+            guessed = False
+            if (chapters := _CHAPTER_RANGE.search(text)) and "chapters" not in current.item:
+                numbers = [number_in(g) for g in chapters.groups() if g]
+                if all(n is not None for n in numbers):
+                    current.item["chapters"] = numbers[:2]
+            current.extra.append(st)
+            anchors = anchors[1:]
+            if not anchors:
+                continue
         if anchors or (cue and current is None):
+            opened_here = not anchors
             for anchor in anchors or [None]:
                 title = next((g for g in anchor.groups() if g), None) if anchor else _plan_title(text, zh)
                 # "the lighthouse arc" is no title yet; a quoted title or "天骄榜那条" is
-                guessed = not (anchor and (anchor.group(1) or anchor.group(2) or anchor.group(3)))
+                guessed = not (anchor and (anchor.group(1) or anchor.group(2) or anchor.group(3) or anchor.group(5)))
                 item: dict = {"level": _level(text, zh) if not out or anchors else "ShortOutline",
                               "title": title.strip(), "status": "Pending", "steps": []}
                 storyline = _storyline(text, zh)
@@ -112,8 +130,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 out.append(current)
                 authored = 0
             sequence = _sequence(st.quote[anchors[-1].end():] if anchors else st.quote)
-            if not step_like and len(sequence) < 3:
-                continue
+            listed = _after_header(st.quote) != st.quote and _STEP_MARK.match(_after_header(st.quote))
+            if (not step_like or opened_here and not listed) and len(sequence) < 3:
+                continue  # "接下来要写选秀那一段，…帮我捋一捋": the line that opens it is no step ("大纲：1. …" is)
             if len(sequence) >= 2:
                 current.item["steps"] += [{"kind": "", "summary": part, "status": "Pending"} for part in sequence]
                 continue
@@ -125,8 +144,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             current.extra.append(st)
             continue
         if current is not None and step_like:
-            if not st.by_author and authored >= 3:
-                continue  # the assistant restating steps the author already gave
+            if not st.by_author and (authored >= 3 or asks):
+                continue  # the assistant restating steps the author already gave, or asking ("高潮是当众揭穿？")
             sequence = _sequence(st.quote)
             parts = sequence if len(sequence) >= 2 else [_STEP_MARK.sub("", _after_header(st.quote), count=1)]
             added = [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"} for p in parts if p.strip(" ：:，,.。")]
@@ -144,6 +163,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         for index, step in enumerate(steps):
             step["kind"] = _step_kind(step["summary"], index, len(steps))
             summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
+            # "中间的转折是…", "收尾是…", "The climax is…", "It ends with…": the mark's own words go too
+            summary = re.sub(r"^(?:的)?(?:转折|高潮|收尾|结尾|开头)?\s*(?:就)?\s*(?:is|was|with|是|：|:)\s+|"
+                             r"^(?:的)?(?:转折|高潮|收尾|结尾|开头)?(?:就)?(?:是|：|:)", "", summary, flags=re.I) or summary
             summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
             summary = re.sub(rf"^(?:开头|一开始|起初|中间|结尾|第\s*{_NUM}\s*章)\s*[，,：:]?\s*", "", summary) or summary
             step["summary"] = summary or step["summary"]
@@ -152,9 +174,11 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
 
 
 _PLOT_LINE = re.compile(r"(?:主线|这一卷|这卷|本卷|剧情)(?:是|讲|：|:)|(?:the )?(?:main plot|plot|story) (?:is|:)\s*", re.I)
-_CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "接下来几章",
-            "第二卷", "第三卷")
-_CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three))\b", re.I)
+_CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "那一段",
+            "接下来几章", "第二卷", "第三卷")
+# "接下来要写选秀那一段，大概第20到28章，帮我捋一捋": chapters to write, said with a planning verb
+_PLANS = re.compile(r"写|捋|排|安排|规划|\bplan|\boutline|\bbreak (?:it )?out|\bsequence", re.I)
+_CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
 
 
 def _renames(st: Statement, outlines: list[Finding]) -> bool:
@@ -213,7 +237,8 @@ def _step_kind(summary: str, index: int, count: int) -> str:
 def _level(text: str, zh: bool) -> str:
     if zh:
         return "LongOutline" if re.search(r"卷|长线|整本|全书|大纲的?第.部", text) else "ShortOutline"
-    return "LongOutline" if re.search(r"\b(?:volume|book two|book one|season|long arc|whole book)\b", text, re.I) \
+    return "LongOutline" if re.search(r"\b(?:volume|book (?:one|two|three|four|five|six|\d+)|season|long arc|whole book)\b",
+                                      text, re.I) \
         else "ShortOutline"
 
 
