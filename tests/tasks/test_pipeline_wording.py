@@ -377,3 +377,11 @@ def test_a_volume_named_by_its_working_title_and_a_sequence_named_without_quotes
     assert found["The Salt Crown"]["level"] == "LongOutline" and "Planning book three." not in found
     assert [s["summary"] for s in found["The Long Tide"]["steps"]] == [
         "Nell stealing the charts", "the charts are forged", "the wreck at Gull Rock", "Nell swimming ashore alone"]
+
+
+def test_who_died_is_who_the_sentence_is_about_not_whose_blow_was_taken():
+    found = settle(("user", "61章写完了。霍长风为了护住阿萝，硬吃了铁面一刀，没撑到天亮就断气了。"),
+                   canon=Canon(names={"霍长风": ("Character", []), "阿萝": ("Character", [])}))
+    assert [(s["entity"], s["valid_from"]) for s in found.document["states"] if s["key"] == "alive"] == [("霍长风", 61)]
+    names = entities(settle(("user", "第95章他扛了三道天雷，突破筑基。"), ("user", "Honestly I think Julian is fine."), zh=True))
+    assert "道天雷" not in names and "Honestly I" not in names

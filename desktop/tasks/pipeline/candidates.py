@@ -328,6 +328,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             word = word[:2]  # 萧婉之父: the classical 之 (of) before a kinship word is no part of the name
         if len(word) < 2 or word in lx.ZH_NOT_NAMES or any(word.endswith(t) for t in lx.ZH_PERSON_TITLES):
             continue
+        if word[0] in _MEASURES and re.search(r"[一二三四五六七八九十两几数]$", text[:max(0, text.find(word))]):
+            continue  # 三道天雷: a count of thunderbolts, not 道天雷
         kind = suffix_kind(word)
         if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
             continue
@@ -453,6 +455,7 @@ def _common_noun(word: str) -> bool:
 
 
 _OWN_KIND = re.compile(r"^(?:本门|本派|本宗|本家|师门|家传|祖传|独门|自家|宗门)的?")
+_MEASURES = frozenset("道条根把柄只个位名声次口件块枚颗本张座")
 _COUNTED_NAME = re.compile(r"^[一二三四五六七八九十百千两几数]+[根把柄口件块枚颗本张道座位名条只支个双对]")
 
 
@@ -510,6 +513,8 @@ def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[st
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
             if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
                 break  # 酒楼掌柜, 掌门: 掌 begins the word after, it ends no art
+            if any(name.endswith(realm) for realm in lx.ZH_REALM_WORDS):
+                break  # 突破金丹: a realm reached, no pill
             if name[-2:] in _WHOLE_PLACES:
                 break  # 化神级全国: "the whole country" ends no name
             if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):

@@ -14,7 +14,9 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
                "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
                "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
                "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
-               "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should"}
+               "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should",
+               "honestly", "basically", "really", "probably", "perhaps", "personally", "frankly", "anyway", "still",
+               "meanwhile", "instead", "otherwise", "sadly", "luckily", "obviously", "apparently", "hopefully"}
 # orders to the assistant that open a sentence before a name
 _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", "add", "remove", "change", "forget",
                 "let", "put", "move", "kill", "bring", "send", "write", "note", "mark", "record", "store", "save",
@@ -92,6 +94,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             continue  # "New POV character", "Personality-wise I'm…": talk about the writing
         if len(words) > 2 and words[1] == "of" and words[0].lower() in lx.EN_RANK_WORDS:
             continue  # "the Marquess of Ashcombe": a title someone holds, not a name
+        if len(words) > 1 and words[-1] == "I":
+            words = words[:-1]  # "Julian I": the speaker, not part of the name
         name = " ".join(words)
         first, last = words[0].lower().rstrip("."), words[-1].lower()
         if len(words) == 1 and (name.lower() in lx.EN_NOT_NAMES or name.lower() in lx.EN_RANK_WORDS):

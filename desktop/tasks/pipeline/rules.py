@@ -57,7 +57,8 @@ class Reader(ChineseRules, EnglishRules):
             appositive = role is not None and local[0][1] == clause[0] and \
                 st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
-                last_person = (actors or people)[-1] if people else last_person
+                # "贺千山…后背硬吃了屠七一刀，没撑到天亮就断气了": one named only as an object doesn't take over
+                last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
             led = bool(local) and (_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(
                 st.text[clause[0]:local[0][1]]) is not None
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
@@ -129,7 +130,9 @@ class Reader(ChineseRules, EnglishRules):
         places = [value] if key == "location" and value in self.kinds else []
         return Finding("states", item, st, entities=[entity, *places])
 
-_CHAPTER_AT = re.compile(r"第\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回]|\bchapter\s+(\d+)", re.I)
+# "第十二章里…", "In chapter 9", and "58章写完了" (第 left out, digits before 章 at a clause's start)
+_CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回](?![节目])|"
+                         r"\bchapter\s+(\d+)", re.I)
 
 
 def statement_chapter(text: str) -> int | None:
@@ -138,7 +141,8 @@ def statement_chapter(text: str) -> int | None:
     return number_in(m.group(1) or m.group(2)) if m else None
 
 
-_OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为")
+# … and "后背硬吃了屠七一刀": the one whose blow was taken is not who the sentence goes on about
+_OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为", "吃了", "挨了", "中了", "护住", "救下", "救了")
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 
