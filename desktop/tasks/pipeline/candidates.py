@@ -18,6 +18,7 @@ from desktop.tasks.pipeline.aliases import collect_aliases
 from desktop.tasks.pipeline.english_names import calling_name, english, first_names
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
+from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_spans, trim_left
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?)[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
@@ -45,17 +46,6 @@ _NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪�
                   **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物"), "Item")}
 _NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
-_STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也都就还又很最这那一个柄口件块枚颗本张道座位名些其她他它我你们"
-                  "有叫入拜去来住持握佩使往及或将让令由等每各该其中上下里外前后左右新旧大小老")
-_LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE, *lx.ZH_LIVE, *lx.ZH_MOVE,
-                               *lx.ZH_FROM, *lx.ZH_ABILITY, *lx.ZH_OWN_NOUNS, "前往", "进入", "离开", "回", "去",
-                               "到", "进", "改成", "换成", "改为", "变成", "成了", "叫做", "名叫", "带回", "带到",
-                               "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进", "号", "人称", "外号", "绰号",
-                               "道号", "爹", "娘", "父亲", "母亲", "哥哥", "姐姐", "弟弟", "妹妹", "师父", "师兄",
-                               "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见", "归"},
-                              key=len, reverse=True))
-_MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
-_SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
 
 
@@ -300,7 +290,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             if (cand := cands.add(name, "Character", 3.0)) is not None:
                 cand.strong = True
     for match in _NAME_INTRO.finditer(text):
-        name = _trim_left(match.group(1))
+        name = trim_left(match.group(1))
         # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
         named = re.split(r"[。！？]", text[max(0, match.start() - 8):match.start()])[-1]
         thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
@@ -366,7 +356,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     if _GEO_LIST.search(text):  # "分四块：东荒、中州、南疆、北原": the parts of a map are places
         for match in re.finditer(rf"(?<![{CJK}])([{CJK}]{{2,4}})(?=、)|(?<=、)([{CJK}]{{2,4}})(?![{CJK}])", text):
             cands.add(match.group(1) or match.group(2), "Location", 2.0)
-    for name, kind, end in _suffix_spans(text, words):
+    for name, kind, end in suffix_spans(text, words):
         start = end - len(name)
         if start not in word_starts and not _COUNTED.search(text, 0, start):
             # 常驻赤潮站: the verb's word comes off, the name starts at the next word (keeping a head of two)
@@ -384,12 +374,12 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
         for verb in verbs:
             for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
-                obj = _object(match.group(1))
+                obj = object_of(match.group(1))
                 if obj and obj not in lx.ZH_NOT_NAMES and suffix_kind(obj) == kind:
                     cands.add(obj, kind, 2.0)
     for noun in lx.ZH_OWN_NOUNS:
         for match in re.finditer(rf"{noun}(?:是|为|换成|改成|改为)([{CJK}]{{2,8}})", text):
-            obj = _object(match.group(1))
+            obj = object_of(match.group(1))
             if obj:
                 cands.add(obj, "Item", 2.0)
 
@@ -400,9 +390,6 @@ _PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)�
 _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
-_ABILITY_WORDS = frozenset({"掌柜", "掌门", "掌管", "掌握", "掌控", "掌事", "指挥", "指点", "指引", "步行", "经过", "经历",
-                            "经常", "拳头", "阵子", "阵营", "术士"})
-_WHOLE_PLACES = frozenset({"全国", "各国", "本国", "外国", "全城", "满城", "全村", "全岛", "全州", "各州", "满山"})
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
@@ -454,96 +441,4 @@ def _common_noun(word: str) -> bool:
     return count >= 50 and tag is not None and not tag.startswith("nr")
 
 
-_OWN_KIND = re.compile(r"^(?:本门|本派|本宗|本家|师门|家传|祖传|独门|自家|宗门)的?")
 _MEASURES = frozenset("道条根把柄只个位名声次口件块枚颗本张座")
-_COUNTED_NAME = re.compile(r"^[一二三四五六七八九十百千两几数]+[根把柄口件块枚颗本张道座位名条只支个双对]")
-
-
-def _object(span: str) -> str:
-    """The noun phrase a verb takes: up to the next function word, without a leading measure word."""
-    span = _MEASURE.sub("", _OWN_KIND.sub("", span))  # 学的是本门的踏萍步: whose art it is comes before it
-    cut = re.search(r"[的了和与及、，,。！？也就还很是在]", span)
-    span = span[: cut.start()] if cut else span
-    return span if 2 <= len(span) <= 6 else ""
-
-
-def suffix_kind(name: str) -> str | None:
-    for suffix in _SUFFIXES:
-        if name.endswith(suffix) and (len(name) > len(suffix) or len(suffix) >= 2):
-            return lx.ZH_SUFFIX_KINDS[suffix]
-    return None
-
-
-def _suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str, str, int]]:
-    """Names ending in a kind suffix, cut on the left at function words and leading verbs — unless the
-    segmenter (`words`) reads that character as part of a proper noun, which then starts the name: 悦来客栈."""
-    nouns: dict[int, int] = {}  # position inside a proper noun → where it starts (not 长老 or 客人)
-    lone: set[int] = set()  # positions of one-character words
-    position = 0
-    for word, flag in words:
-        if len(word) >= 2 and flag in ("ns", "nz", "nt"):
-            nouns.update(dict.fromkeys(range(position, position + len(word)), position))
-        elif len(word) == 1:
-            lone.add(position)
-        position += len(word)
-    found: list[tuple[str, str]] = []
-    for end in range(1, len(text) + 1):
-        for suffix in _SUFFIXES:
-            if not text.endswith(suffix, 0, end):
-                continue
-            head_end = end - len(suffix)
-            start = head_end
-            while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]):
-                if text[start - 1] in _STOP_CHARS:
-                    if start - 1 not in nouns or head_end - nouns[start - 1] > 4:
-                        break
-                    start = nouns[start - 1]
-                    # 天|都城 (jieba's reading of 天都城): a lone character before the word still belongs to it
-                    while start > 0 and start - 1 in lone and text[start - 1] not in _STOP_CHARS \
-                            and head_end - start < 3:
-                        start -= 1
-                    break
-                start -= 1
-            name = _trim_left(text[start:end])
-            head = len(name) - len(suffix)
-            following = text[end - 1:end + 1]
-            if len(suffix) == 1 and (following in lx.ZH_NOT_NAMES or following in lx.ZH_FACTION_LEADER_ROLES
-                                     or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
-                                     or name[-2:-1] == suffix):
-                break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
-            if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
-                break  # 酒楼掌柜, 掌门: 掌 begins the word after, it ends no art
-            if any(name.endswith(realm) for realm in lx.ZH_REALM_WORDS):
-                break  # 突破金丹: a realm reached, no pill
-            if name[-2:] in _WHOLE_PLACES:
-                break  # 化神级全国: "the whole country" ends no name
-            if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):
-                break  # 带回寨: a verb and a suffix, no name
-            strong_item = lx.ZH_SUFFIX_KINDS[suffix] == "Item" and suffix not in lx.ZH_WEAK_SUFFIXES and head == 1
-            if not strong_item and (head < 1 or (len(suffix) == 1 and head < 2)
-                                    or (suffix in lx.ZH_WEAK_SUFFIXES and head < 2)):
-                if name in lx.ZH_SUFFIX_KINDS:  # a known two-character thing: 长剑, 炼丹
-                    found.append((name, lx.ZH_SUFFIX_KINDS[name], end))
-                break
-            if _COUNTED_NAME.match(name):
-                break  # 十二根伞骨: a count of things, no name
-            found.append((name, lx.ZH_SUFFIX_KINDS[suffix], end))
-            break
-    return found
-
-
-def _trim_left(name: str) -> str:
-    for cue in ("改成", "换成", "改为", "变成"):  # "兵器改成双刀": what follows the change is the name
-        if cue in name and len(name) - name.rindex(cue) - len(cue) >= 2:
-            name = name[name.rindex(cue) + len(cue):]
-    changed = True
-    while changed:
-        changed = False
-        for verb in _LEADING_VERBS:
-            if name.startswith(verb) and len(name) - len(verb) >= 2:
-                name, changed = name[len(verb):], True
-                break
-        stripped = _MEASURE.sub("", name)
-        if stripped != name and len(stripped) >= 2:
-            name, changed = stripped, True
-    return name

@@ -1,0 +1,118 @@
+"""Chinese names by their kind suffix (青云宗, 寒铁剑, 悦来客栈): where such a name starts, cut on the left at
+function words and leading verbs, and the noun phrase a verb takes."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+
+CJK = "\u4e00-\u9fff"
+
+_STOP_CHARS = set("的了是在把被用和与跟向给对从到于为着过也都就还又很最这那一个柄口件块枚颗本张道座位名些其她他它我你们"
+                  "有叫入拜去来住持握佩使往及或将让令由等每各该其中上下里外前后左右新旧大小老")
+_LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE, *lx.ZH_LIVE, *lx.ZH_MOVE,
+                               *lx.ZH_FROM, *lx.ZH_ABILITY, *lx.ZH_OWN_NOUNS, "前往", "进入", "离开", "回", "去",
+                               "到", "进", "改成", "换成", "改为", "变成", "成了", "叫做", "名叫", "带回", "带到",
+                               "回到", "送回", "逃回", "闯进", "摸进", "杀进", "冲进", "号", "人称", "外号", "绰号",
+                               "道号", "爹", "娘", "父亲", "母亲", "哥哥", "姐姐", "弟弟", "妹妹", "师父", "师兄",
+                               "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见", "归"},
+                              key=len, reverse=True))
+_MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
+_SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
+# 酒楼掌柜, 掌门: an art's one-character suffix that begins the next word ends no art
+_ABILITY_WORDS = frozenset({"掌柜", "掌门", "掌管", "掌握", "掌控", "掌事", "指挥", "指点", "指引", "步行", "经过", "经历",
+                            "经常", "拳头", "阵子", "阵营", "术士"})
+_WHOLE_PLACES = frozenset({"全国", "各国", "本国", "外国", "全城", "满城", "全村", "全岛", "全州", "各州", "满山"})
+_OWN_KIND = re.compile(r"^(?:本门|本派|本宗|本家|师门|家传|祖传|独门|自家|宗门)的?")
+_COUNTED_NAME = re.compile(r"^[一二三四五六七八九十百千两几数]+[根把柄口件块枚颗本张道座位名条只支个双对]")
+
+
+def object_of(span: str) -> str:
+    """The noun phrase a verb takes: up to the next function word, without a leading measure word."""
+    span = _MEASURE.sub("", _OWN_KIND.sub("", span))  # 学的是本门的踏萍步: whose art it is comes before it
+    cut = re.search(r"[的了和与及、，,。！？也就还很是在]", span)
+    span = span[: cut.start()] if cut else span
+    return span if 2 <= len(span) <= 6 else ""
+
+
+def suffix_kind(name: str) -> str | None:
+    for suffix in _SUFFIXES:
+        if name.endswith(suffix) and (len(name) > len(suffix) or len(suffix) >= 2):
+            return lx.ZH_SUFFIX_KINDS[suffix]
+    return None
+
+
+def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str, str, int]]:
+    """Names ending in a kind suffix, cut on the left at function words and leading verbs — unless the
+    segmenter (`words`) reads that character as part of a proper noun, which then starts the name: 悦来客栈."""
+    nouns: dict[int, int] = {}  # position inside a proper noun → where it starts (not 长老 or 客人)
+    lone: set[int] = set()  # positions of one-character words
+    position = 0
+    for word, flag in words:
+        if len(word) >= 2 and flag in ("ns", "nz", "nt"):
+            nouns.update(dict.fromkeys(range(position, position + len(word)), position))
+        elif len(word) == 1:
+            lone.add(position)
+        position += len(word)
+    found: list[tuple[str, str]] = []
+    for end in range(1, len(text) + 1):
+        for suffix in _SUFFIXES:
+            if not text.endswith(suffix, 0, end):
+                continue
+            head_end = end - len(suffix)
+            start = head_end
+            while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]):
+                if text[start - 1] in _STOP_CHARS:
+                    if start - 1 not in nouns or head_end - nouns[start - 1] > 4:
+                        break
+                    start = nouns[start - 1]
+                    # 天|都城 (jieba's reading of 天都城): a lone character before the word still belongs to it
+                    while start > 0 and start - 1 in lone and text[start - 1] not in _STOP_CHARS \
+                            and head_end - start < 3:
+                        start -= 1
+                    break
+                start -= 1
+            name = trim_left(text[start:end])
+            head = len(name) - len(suffix)
+            following = text[end - 1:end + 1]
+            if len(suffix) == 1 and (following in lx.ZH_NOT_NAMES or following in lx.ZH_FACTION_LEADER_ROLES
+                                     or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
+                                     or name[-2:-1] == suffix):
+                break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
+            if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
+                break  # 酒楼掌柜, 掌门: 掌 begins the word after, it ends no art
+            if any(name.endswith(realm) for realm in lx.ZH_REALM_WORDS):
+                break  # 突破金丹: a realm reached, no pill
+            if name[-2:] in _WHOLE_PLACES:
+                break  # 化神级全国: "the whole country" ends no name
+            if any(name.startswith(v) for v in _LEADING_VERBS if len(name) - len(v) < 2):
+                break  # 带回寨: a verb and a suffix, no name
+            strong_item = lx.ZH_SUFFIX_KINDS[suffix] == "Item" and suffix not in lx.ZH_WEAK_SUFFIXES and head == 1
+            if not strong_item and (head < 1 or (len(suffix) == 1 and head < 2)
+                                    or (suffix in lx.ZH_WEAK_SUFFIXES and head < 2)):
+                if name in lx.ZH_SUFFIX_KINDS:  # a known two-character thing: 长剑, 炼丹
+                    found.append((name, lx.ZH_SUFFIX_KINDS[name], end))
+                break
+            if _COUNTED_NAME.match(name):
+                break  # 十二根伞骨: a count of things, no name
+            found.append((name, lx.ZH_SUFFIX_KINDS[suffix], end))
+            break
+    return found
+
+
+def trim_left(name: str) -> str:
+    for cue in ("改成", "换成", "改为", "变成"):  # "兵器改成双刀": what follows the change is the name
+        if cue in name and len(name) - name.rindex(cue) - len(cue) >= 2:
+            name = name[name.rindex(cue) + len(cue):]
+    changed = True
+    while changed:
+        changed = False
+        for verb in _LEADING_VERBS:
+            if name.startswith(verb) and len(name) - len(verb) >= 2:
+                name, changed = name[len(verb):], True
+                break
+        stripped = _MEASURE.sub("", name)
+        if stripped != name and len(stripped) >= 2:
+            name, changed = stripped, True
+    return name
