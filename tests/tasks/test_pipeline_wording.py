@@ -302,6 +302,10 @@ def test_an_answer_that_leaves_out_what_was_asked_about_is_about_it():
     assert ("OWNS", "Tobias Reed", "the brass compass") in relations(found)
     assert ("OWNS", "Captain Reed", "the brass compass") in ends(found)
     assert ("OWNS", "Captain Reed", "the brass compass") not in relations(found)
+    found = settle(("user", "Captain Reed drowns in chapter 9."), ("assistant", "And the brass compass?"),
+                   ("user", "It goes to his nephew, Tobias Reed. It is raining that night."), canon=canon, zh=False)
+    assert ("OWNS", "Tobias Reed", "the brass compass") in relations(found)
+    assert ("OWNS", "Captain Reed", "the brass compass") in ends(found)
 
 
 def test_a_breakup_ends_the_couples_love_from_its_chapter():

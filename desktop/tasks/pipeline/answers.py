@@ -53,7 +53,10 @@ def where_answers(statements: list[Statement], kinds: dict[str, str], chapter: i
 
 
 _ELIDED_ZH = re.compile(r"^(?:那|那么|还有)?[^，,。]{1,12}?呢[？?]$")
-_ABOUT_EN = re.compile(r"\b(?:what about|how about|what happens to|what happened to|and)\b", re.I)
+_ABOUT_EN = re.compile(r"\b(?:what about|how about|what happens to|what happened to|who (?:gets|keeps|takes|has) "
+                       r"|where does|where is|where's)|^(?:and|so) the\b", re.I)
+# "it" the thing, not the weather's "it's raining" / "it was late"
+_IT = re.compile(r"\bit\b(?!['’]s\b|\s+(?:is|was|seems|looks)\b)", re.I)
 
 
 def fill_elided(statements: list[Statement], kinds: dict[str, str]) -> bool:
@@ -75,7 +78,7 @@ def fill_elided(statements: list[Statement], kinds: dict[str, str]) -> bool:
             filled = True
         elif _ABOUT_EN.search(question.quote) and question.quote.rstrip().endswith("?"):
             for reply in replies:
-                text = re.sub(r"\bit\b", item, reply.text)
+                text = _IT.sub(item, reply.text)
                 filled = filled or text != reply.text
                 reply.text = text
     return filled

@@ -75,6 +75,8 @@ class EnglishRules:
                         out.append(self._rel(st, "OWNS", a, b, replaces=change))
                     elif mid.startswith("'s") and _has_phrase(post, lx.EN_LOSE + ("is stolen", "was stolen")):
                         out.append(self._end(st, "OWNS", a, b))
+                if ka == "Item" and kb == "Character" and low[eb:eb + 2] in ("'s", "’s"):
+                    b = self._named_after_possessive(st, eb) or b  # "goes to his nephew, Tobias Reed"
                 if ka == "Item" and kb == "Character" and re.search(r"(?:belongs to|goes to|passes to|now belongs to|is (?:now )?owned by|ends up with)$", mid):
                     out.append(self._rel(st, "OWNS", b, a))
                     if self.owners.get(a) and self.owners[a] != b:
@@ -164,6 +166,11 @@ class EnglishRules:
             out.append(self._end(st, "OWNS", loser, item))
         return out
 
+    def _named_after_possessive(self, st: Statement, end: int) -> str | None:
+        """"to his niece, Ivy Harrow" (his resolved to the uncle): the person named after "'s <noun>,"."""
+        return next((n for n in st.names if self.kind(n) == "Character" and re.match(
+            rf"['’]s\s+[\w ]{{1,24}}?,\s*{re.escape(n)}\b", st.text[end:])), None)
+
     def _en_three(self, st: Statement, spans: list) -> list[Finding | None]:
         out: list[Finding | None] = []
         low = st.text.lower()
@@ -172,9 +179,7 @@ class EnglishRules:
                 for c, sc, ec in spans[j + 1:]:
                     ka, kb, kc = self.kind(a), self.kind(b), self.kind(c)
                     if kc == "Character" and low[ec:ec + 2] in ("'s", "’s"):
-                        # "leaves the watch to his niece, Ivy Harrow": the one given to is the niece, not him
-                        c = next((n for n in st.names if self.kind(n) == "Character" and re.match(
-                            rf"['’]s\s+[\w ]{{1,24}}?,\s*{re.escape(n)}\b", st.text[ec:])), None)
+                        c = self._named_after_possessive(st, ec)
                     if c is None or c == a:
                         continue
                     if ka == "Character" and kb == "Item" and kc == "Character" and _has_phrase(low[ea:sb], lx.EN_GIVE) \
