@@ -118,9 +118,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
     # unconfirmed (an assistant's aside) abandons nothing
     # … and a place someone was before moving on ("住在同福客栈…后来到天都城") stays a place of the story
+    last_change = max((st.index for st in statements if changes_mind(st)), default=-1)
     moved = {f.item["value"] for f in findings if f.section == "states" and f.item["key"] == "location"
              and f not in survivors and f.item["value"] not in decisions.rejected_names
-             and not any(changes_mind(st) for st in statements[f.statement.index + 1:])}
+             and f.statement.index >= last_change}
     dropped = {n for f in findings if f not in survivors and f.statement.index in decisions.standing
                for n in f.entities} - moved
     used = {n for f in survivors for n in f.entities}
