@@ -17,10 +17,21 @@ _ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众
 _ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
 
 
+# "代号无面，真名司徒镜" / "真名司徒镜，代号无面": the cover name is the real one's alias
+_CODENAME = re.compile(rf"(?:代号|化名|艺名|网名)(?:是|叫)?[“\"「『]?(?P<alias>[{CJK}]{{2,4}}?)[”\"」』]?[，,]\s*(?:真名|本名|原名)(?:是|叫)?"
+                       rf"(?P<name>[{CJK}]{{2,4}}?)(?=[，,。！!？?；;\s]|$)|"
+                       rf"(?:真名|本名|原名)(?:是|叫)?(?P<name2>[{CJK}]{{2,4}}?)[，,]\s*(?:代号|化名|艺名|网名)(?:是|叫)?"
+                       rf"[“\"「『]?(?P<alias2>[{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?；;\s]|$)")
+
+
 def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
     """人称X / 字X / "known as X": an alias of the character the clause is about."""
     seen: str | None = None
     for st in statements:
+        for match in _CODENAME.finditer(st.quote):
+            name, alias = match["name"] or match["name2"], match["alias"] or match["alias2"]
+            if cands.resolve(name) in cands and valid_name(alias):
+                _make_alias(cands, name, alias)
         for match in _ALIAS_INTRO.finditer(st.quote):
             alias = match.group(1)
             before = st.quote[: match.start()]
@@ -35,6 +46,9 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             alias = match.group(1).strip()
             if re.search(rf"\b(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
                 continue  # "a silver dagger called Whisper": the dagger's name, not its owner's
+            if len(alias) < 2 or re.search(r"\b(?:someone|somebody|anyone|a (?:man|woman|girl|boy|person|stranger))\s*$",
+                                           st.quote[: match.start()], re.I):
+                continue  # "letters addressed to someone called 'R.'": a stranger's name, nobody's alias
             owner = _last_character_in(st.quote[: match.start()], cands) or seen
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)

@@ -15,7 +15,7 @@ from functools import lru_cache
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases
-from desktop.tasks.pipeline.english_names import calling_name, english, first_names
+from desktop.tasks.pipeline.english_names import english, first_names, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_spans, trim_left
@@ -64,9 +64,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for name, (kind, aliases) in canon.items():
         for alias in aliases:
             cands.alias_of.setdefault(alias, name)
-        words = name.split()
-        if kind == "Character" and len(words) >= 2 and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
-            firsts.setdefault(calling_name(words), []).append(name)
+        for form in short_forms(name) if kind == "Character" else []:
+            firsts.setdefault(form, []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
         if len(names) == 1 and first not in canon:
             cands.alias_of.setdefault(first, names[0])
@@ -172,8 +171,11 @@ def _trim_glued_words(cands: Candidates) -> None:
 
 def _drop_glued_verbs(cands: Candidates) -> None:
     """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
-    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[1:] in cands]:
-        if _has_cjk(name[0]) and any(flag[:1] in ("v", "p", "c", "d") for _, flag in segment(name[0])):
+    # … or a known alias: 比砚秋 (入门比砚秋早), and 章孤辰 (八十二章孤辰…: the chapter's 章)
+    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
+                 and (n[1:] in cands or n[1:] in cands.alias_of)]:
+        if _has_cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
+                                                          for _, flag in segment(name[0]))):
             del cands[name]
     # 秦岳持 (破阵槊): the verb after the name, glued on the same way
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[:-1] in cands]:
@@ -295,6 +297,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         named = re.split(r"[。！？]", text[max(0, match.start() - 8):match.start()])[-1]
         thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
                       and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
+        if thing is None and re.search(rf"[一两][把柄对双支杆件块枚颗面]([{CJK}]{{1,4}})[，,]?$", named):
+            thing = "Item"  # "改成一对判官笔，叫阴阳笔": a counted thing is what the name is for
         kind = suffix_kind(name) or thing
         if (cand := cands.add(name, kind or "Character", 3.0)) is not None:
             cand.strong = True

@@ -26,6 +26,9 @@ _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼�
 
 
 # "她手里一把冰魄扇": what is in someone's hand is theirs
+_HAS_THEN_NAMED = re.compile(r"(?:的)?(?:手里|手中|手上|身上|随身)?(?:在[^，,。]{1,8}?)?"
+                             r"(?:有|拿着|握着|带着|佩着|用|使|用的是|使的是|(?:拔出|得到|捡到|拿到|找到|获得|夺得|买下)了?)"
+                             r"(?:一[把柄支对双件块枚颗面条根杆]|把)?[^，,。！？]{1,5}[，,](?:名?叫|叫做|名为)[「『“\"]?")
 _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
 
 
@@ -171,6 +174,14 @@ class ChineseRules:
         out += self._zh_three(st, spans)
         out += self._zh_subjectless(st, spans)
         return _flat(out)
+
+    def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
+        """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs."""
+        out = []
+        for (a, _, ea), (b, sb, _) in zip(spans, spans[1:]):
+            if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(st.text[ea:sb]):
+                out.append(self._rel(st, "OWNS", a, b))
+        return [f for f in out if f is not None]
 
     def _zh_places(self, st: Statement, spans: list) -> list[Finding]:
         """"加个禁地，万骨渊，在北原深处": a place, then a clause of where it is — unless a person opened the

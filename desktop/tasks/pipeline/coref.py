@@ -19,9 +19,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     pronoun's gender is not the focus's ("Old Tam trained her, he's the guild's lockmaster"), by the last
     other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
-    gender: dict[str, str] = {name: g for name in kinds if (g := _titled_gender(name))}
     forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
+    gender: dict[str, str] = {name: g for name in kinds if (g := _titled_gender(name))}
+    gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
     recent: list[str] = []  # characters in the order the talk last named them
+    dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
     for st in statements:
         characters = [n for n in st.names if kinds.get(n) == "Character"]
         had_pronoun = False
@@ -33,6 +35,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", st.quote[at:])  # "She's got a scar"
             head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
             named = [(rest.find(f), n) for f, n in forms if f in rest]
+            switched: list[str] = []  # "是她娘留下的" with 她 not the focus: the talk has gone back to her
 
             def who(word: str, position: int) -> str:
                 wanted = _PRONOUN_GENDER.get(word.lower())
@@ -41,9 +44,14 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     # nearest first: this sentence's names before the pronoun, then the sentences before
                     nearest = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
                         [n for n in reversed(recent) if n not in characters]
-                    chosen = next((n for n in nearest if n != referent and gender.get(n, wanted) == wanted), referent)
+                    others = [n for n in nearest if n != referent and n not in dropped]
+                    # one known to be "her" before one whose pronoun the talk has not shown yet
+                    chosen = next((n for n in others if gender.get(n) == wanted),
+                                  next((n for n in others if n not in gender), referent))
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
+                if chosen != referent:
+                    switched.append(chosen)
                 return chosen
 
             rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
@@ -57,8 +65,12 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         opening = [n for n in characters if 0 <= st.quote.find(n) <= 3 or re.search(rf"叫[「“]?{re.escape(n)}", st.quote)]
         if opening and not had_pronoun:
             focus = opening[0]
+        elif referent is not None and not opening and switched and switched[0] not in characters:
+            focus = switched[0]
         elif focus is None and characters:
             focus = characters[0]
+        if st.by_author and rejects(st):
+            dropped.update(n for n in characters if n not in opening)
         if focus in st.names and rejects(st) and not opening:
             focus = None  # "Scrap Corvin entirely.": whoever comes next is who "she" means
     locate(statements, cands)
@@ -69,6 +81,41 @@ _FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother"
                   "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow")
 _MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
                 "uncle", "abbot", "emperor", "master")
+
+
+# "顾长老" / "老头" / "林夫人" / "女配…叫慕容絮": a form or an introduction that says which pronoun means them
+_ZH_MALE = ("长老", "老头", "老爷", "公子", "少爷", "王爷", "师兄", "师弟", "大哥", "叔", "伯", "爷", "爹", "王",
+            "帝", "掌柜", "先生", "道长", "和尚", "少年", "男主", "男配", "男二", "小子", "哥")
+_ZH_FEMALE = ("姑娘", "夫人", "娘子", "小姐", "师姐", "师妹", "姐", "妹", "妃", "后", "婆", "嫂", "姨", "娘", "女",
+              "婕妤", "贵人", "嬷嬷", "丫头", "丫鬟", "女主", "女配", "女二", "少女", "尼")
+
+
+def _said_gender(statements: list[Statement], forms: list[tuple[str, str]]) -> dict[str, str]:
+    found: dict[str, set[str]] = {}
+    for form, name in forms:
+        if form != name and re.fullmatch(r"[\u4e00-\u9fff]+", form):  # an alias with a title: 顾长老, 云夫人
+            rest = form[len(name):] if form.startswith(name) else form[1:] if form[0] == name[0] else ""
+            for words, g in ((_ZH_MALE, "m"), (_ZH_FEMALE, "f")):
+                if rest and rest.endswith(words):
+                    found.setdefault(name, set()).add(g)
+    for st in statements:
+        for form, name in forms:
+            at = st.quote.find(form)
+            if at < 0 or not re.search(r"[\u4e00-\u9fff]", form):
+                continue
+            before, after = st.quote[max(0, at - 12):at], st.quote[at + len(form):at + len(form) + 3]
+            intro = re.search(r"(女配|女主|女二|姑娘|女子|女孩|少女|妹妹|姐姐|女儿|夫人|妻子|男配|男主|男二|少年|弟弟|哥哥|儿子|丈夫)"
+                              r"[^，。！？,.!?]{0,6}(?:叫|名叫|是|，)$", before)
+            if intro:
+                found.setdefault(name, set()).add("f" if intro.group(1) in _ZH_INTRO_FEMALE else "m")
+            if after.startswith(("长老", "老头", "公子", "少爷", "师兄", "大哥", "先生", "道长")):
+                found.setdefault(name, set()).add("m")
+            elif after.startswith(("姑娘", "夫人", "小姐", "师姐", "师妹", "娘子")):
+                found.setdefault(name, set()).add("f")
+    return {name: next(iter(gs)) for name, gs in found.items() if len(gs) == 1}
+
+
+_ZH_INTRO_FEMALE = {"女配", "女主", "女二", "姑娘", "女子", "女孩", "少女", "妹妹", "姐姐", "女儿", "夫人", "妻子"}
 
 
 def _titled_gender(name: str) -> str | None:

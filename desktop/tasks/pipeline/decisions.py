@@ -22,8 +22,9 @@ _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问�
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
-_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|scrap|scrapped|forget|cut|"
-                        r"remove|removed|never mind|"
+_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|dropping|scrap|scrapped|scrapping|"
+                        r"forget|cut|cutting|ditch|ditching|remove|removed|removing|never mind|done to death|overdone|"
+                        r"clich[eé]d?|"
                         r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
@@ -31,8 +32,10 @@ _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about
 
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
 # what the author once meant to do decides nothing, and a later "Right." answers something else
-_TENTATIVE = re.compile(r"本来想|本来也想|原本想|本想|想过|\b(?:was|were) going to\b|\bthought about\b|\bhad considered\b",
-                        re.I)
+_TENTATIVE = re.compile(r"(?:本来|原本|原来)(?:挺|也|是|很|一直)?(?:想|打算|定的是|准备)|本想|想过|\b(?:was|were) going to\b|"
+                        r"\bthought about\b|\bhad considered\b|"
+                        # "I had her running off with X, but…" / "I'd sketched X for it, but…": an earlier draft
+                        r"\bi(?: had|'d| originally)\b[^.!?]*\bbut\b", re.I)
 
 # A character has one value at a time for these: a new one replaces the old when the author changes it.
 SLOTS = {"OWNS", "MEMBER_OF", "LEADS", "FROM", "LOCATED_IN", "HAS_ABILITY", "MASTER_OF"}

@@ -43,6 +43,8 @@ class EnglishRules:
                     role = _en_role(mid[3:])
                     if role and re.search(r"(?:is|was|,|named|called)?\s*$", mid):
                         out.append(self._en_role(st, holder=b, other=a, role=role))
+                        if mid[3:].startswith("late "):  # "Agatha's late husband, Harold": he is dead
+                            out.append(self._state(st, b, "alive", "dead"))
                 # A is the <role> of B
                 m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+(?:of|to)(?:\s+the)?", mid)
                 if m and _en_role(m.group(1)):
@@ -257,6 +259,11 @@ class EnglishRules:
             if m and (stop > 0 or appositive and m.end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
                 break
+        else:
+            person, start, _ = chars[0]
+            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start])
+            if m and m.start(1) > 0 and _is_title(m.group(1)) and not re.search(r"\bof\b", m.group(1)):
+                out.append(self._state(st, person, "identity", m.group(1)))
         return [f for f in out if f is not None]
 
 
@@ -286,7 +293,7 @@ _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(
 _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+)")
 _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
-             r"((?:[a-z]+\s)?[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
+             r"((?:[a-z\-]+\s)?[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
              r"colonel|inspector|magister|abbot|abbess|bishop|chancellor|minister|steward|sheriff|mayor|envoy|"
@@ -295,11 +302,13 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"sentry|deputy|heir)"
              r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)\b")
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
+# "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
+_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
-_NOT_TITLES = {"other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
+_NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
                "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
                "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",
@@ -322,7 +331,9 @@ def _en_role(text: str) -> tuple[str, bool] | None:
     text = text.strip().lower()
     best = None
     for role in lx.EN_ROLES:
-        if re.match(rf"(?:older |younger |elder |little |big |best |old |sworn |former )?{re.escape(role)}\b", text) \
+        # (not "his late brother's daughter": the role of whoever the second possessive names)
+        if re.match(rf"(?:late )?(?:older |younger |elder |little |big |best |old |sworn |former )?{re.escape(role)}"
+                    r"\b(?!['’]s\b)", text) \
                 and (best is None or len(role) > len(best)):
             best = role
     return lx.EN_ROLES[best] if best else None

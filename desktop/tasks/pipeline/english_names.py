@@ -140,14 +140,28 @@ def calling_name(words: list[str]) -> str:
     return words[1] if len(words) == 2 and words[0].lower() in EPITHETS else words[0]
 
 
+def short_forms(name: str) -> list[str]:
+    """How a character's English name is shortened: "Mara" and "Vell" for Mara Vell; "Mrs. Quill", "Hester
+    Quill", "Hester" and "Quill" for Mrs. Hester Quill. Each stands for the person only where no one else has it."""
+    words = name.split()
+    if len(words) < 2 or any(w.lower() in ("of", "the") for w in words):
+        return []
+    if words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
+        return list(dict.fromkeys([calling_name(words), words[-1]]))
+    if len(words) == 2:
+        return [words[1]]
+    return [f"{words[0]} {words[-1]}", " ".join(words[1:]), words[1], words[-1]]
+
+
 def first_names(cands: Candidates, text: str) -> None:
     """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
     owners: dict[str, list[str]] = {}
     for name, cand in cands.items():
         words = name.split()
         kind = cand.canon_kind or cand.best_hint[0]
-        if len(words) >= 2 and kind == "Character" and words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
-            owners.setdefault(calling_name(words), []).append(name)
+        if kind == "Character" and (forms := short_forms(name)):
+            for form in forms:
+                owners.setdefault(form, []).append(name)
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
             # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
             owners.setdefault(words[0], []).append(name)

@@ -103,7 +103,8 @@ ZH_APPEARANCE = ("疤", "胎记", "伤痕", "刺青", "纹身", "独眼", "白�
 
 HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "留个", "留一个", "之谜", "的秘密", "的来历", "的身世",
                 "的真相", "的下落", "暗示", "谜团", "线索", "秘密", "留待以后", "留到以后", "以后再收", "留个尾巴",
-                "卷土重来", "没交代", "先不说是什么", "先不揭", "留着以后", "留着后面", "以后再用", "后面再用")
+                "卷土重来", "没交代", "先不说是什么", "先不揭", "留着以后", "留着后面", "以后再用", "后面再用",
+                "下落不明", "来历不明", "身份不明", "先埋着", "先别说破", "不说破", "暂不揭晓", "留到下一卷", "没人知道")
 HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
                    "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
@@ -218,7 +219,14 @@ HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set
                 "unexplained", "nobody knows", "no one knows", "question of", "payoff later", "pay off later",
                 "thread", "answered by", "pay it off", "opening a new one", "loose end", "will be back",
                 "comes back later", "refuses to open", "not until", "save it for later", "save that for later",
-                "keep it for later", "keep that for later")
+                "keep it for later", "keep that for later", "don't explain", "never explained", "stays open",
+                "left open", "stays unknown", "stays unexplained", "stays unanswered", "left unexplained",
+                "not deciding", "don't know yet", "haven't decided who", "deliberately unexplained")
+# an assistant's question that asks for a hook: "Anything you want left unexplained?" / "她死前要不要留点什么？"
+# (not a question about a mystery already there: "So why did he set the fire?" asks for its payoff)
+HOOK_ASKS_EN = ("clue", "hook", "foreshadow", "unexplained", "unanswered", "plant", "open question", "loose end",
+                "leave open", "left open")
+HOOK_ASKS_ZH = ("伏笔", "悬念", "线索", "钩子", "留点什么", "留下什么", "留个", "埋")
 HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
                    "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the",
                    "closes the", "closed the", "solves the", "cracks the")
@@ -259,7 +267,8 @@ ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗�
                   "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋"
                   "褚卫施戚窦章鲁苗费廉毕傅伍穆蓝席洪翁鄂赖")
 ZH_COMPOUND_SURNAMES = ("慕容", "欧阳", "上官", "司马", "诸葛", "南宫", "独孤", "令狐", "东方", "西门", "皇甫", "公孙", "端木",
-                        "闻人", "宇文", "长孙", "尉迟", "呼延", "轩辕", "夏侯", "百里", "钟离", "澹台")
+                        "闻人", "宇文", "长孙", "尉迟", "呼延", "轩辕", "夏侯", "百里", "钟离", "澹台", "司徒", "司空",
+                        "太史", "拓跋", "赫连", "万俟", "左丘", "东郭", "公冶", "申屠", "濮阳", "淳于", "单于")
 
 
 def surnamed(word: str) -> bool:

@@ -79,4 +79,5 @@ def valid_name(name: str) -> bool:
                                                                           lx.surnamed(name))
                         for w in _GENERIC_TAILS)  # 青云宗长老 is a post; 莫长老 is how a man is called
     words = name.split()
-    return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper()
+    # "someone called 'R.'": an initial alone names nobody the book can keep track of
+    return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper() and len(name.strip(".")) > 1

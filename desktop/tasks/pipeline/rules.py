@@ -75,6 +75,7 @@ class Reader(ChineseRules, EnglishRules):
         if zh:
             out += self._zh_heads_and_children(st, spans)
             out += self._zh_places(st, spans)
+            out += self._zh_named_things(st, spans)
         else:
             out += self._en_children(st, spans)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
@@ -130,15 +131,19 @@ class Reader(ChineseRules, EnglishRules):
         places = [value] if key == "location" and value in self.kinds else []
         return Finding("states", item, st, entities=[entity, *places])
 
-# "第十二章里…", "In chapter 9", and "58章写完了" (第 left out, digits before 章 at a clause's start)
-_CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回](?![节目])|"
-                         r"\bchapter\s+(\d+)", re.I)
+_EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_EN_UNITS}))?|"
+              rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_EN_UNITS}")
+# "第十二章里…", "58章写完了" and "让他在三十一章就死" (第 left out: the number opens a clause or follows 在/到/从…),
+# "In chapter 9", "ch. 14", "chapter fourteen", and "In 15, Pike notices…" (a bare number opening the sentence)
+_CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回](?![节目])|"
+                         rf"\b(?:chapter|ch\.)\s*({_EN_NUMBER})\b|^\s*(?:in|by)\s+(\d{{1,3}}),", re.I)
 
 
 def statement_chapter(text: str) -> int | None:
     """"第十二章里…" / "In chapter 9 …": the story time a statement itself gives."""
     m = _CHAPTER_AT.search(text)
-    return number_in(m.group(1) or m.group(2)) if m else None
+    return number_in(next(g for g in m.groups() if g).lower()) if m else None
 
 
 # … and "后背硬吃了屠七一刀": the one whose blow was taken is not who the sentence goes on about
@@ -157,14 +162,21 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
     # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
     joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
+    starts = {s for _, s, _ in spans}
     out, start = [], 0
     for m in re.finditer(pattern, text):
         if (m.start(), m.end()) in joins:
             continue
+        if not zh and m.group(0) == "," and m.end() + 1 in starts and _POSSESSED_ROLE.search(text, 0, m.start()):
+            continue  # "Agatha's late husband, Harold Penhallow": the comma names the husband, it ends nothing
         out.append((start, m.start()))
         start = m.end()
     out.append((start, len(text)))
     return [c for c in out if c[1] > c[0]]
+
+
+_POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
+                             + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:

@@ -7,6 +7,7 @@ import re
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
@@ -25,7 +26,20 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
           chapter: int | None, generic: frozenset[str] = frozenset()) -> list[Finding]:
     """`generic`: common nouns among the names (禁地, 玉佩), which name no hook's subject from afar."""
     out: list[Finding] = []
+    asked: int | None = None  # the message that asked for a hook; its answer's first fact is the hook
+    when = chapter
     for position, st in enumerate(statements):
+        said = statement_chapter(_DUE.sub("", st.text))  # "第30章前后揭开" is when it pays off, not where it is
+        when = said if said is not None else when  # "In 15, Pike notices…": planted in the chapter the talk is at
+        if not st.by_author and st.text.rstrip().endswith(("?", "？")):
+            # the answer answers the message's last question: "这个是线索吧？他会把表带走吗？" asks about the watch
+            question = re.split(r"(?<=[.!。！])\s*", st.text.strip())[-1]  # "…hook from chapter 2. Why did he?"
+            asked = st.message_index if _asks_hook(question) else None
+        answered = st.by_author and asked is not None and st.message_index == asked + 1
+        if answered and _NO.match(st.text):
+            asked = None
+        elif answered and _YES.fullmatch(st.text.strip()):
+            continue  # "Yes." — the hook is what the message goes on to say
         titled = _HOOK_TITLED.search(st.text)
         if titled and out and out[-1].item.get("status") == "Unresolved":
             # 伏笔“半张当票” / the "Widow's Mark" hook: the name the talk settles on for the hook just planted
@@ -43,13 +57,19 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             bare = bare.replace(name.lower(), " ")
         plant = any(c in text for c in lx.HOOK_CUES_ZH) if zh else \
             any(re.search(rf"\b{re.escape(c)}s?\b", bare) for c in lx.HOOK_CUES_EN)
+        plant = plant or bool((_OPEN_ZH if zh else _OPEN_EN).search(text))
+        if _ASKS_HELP.search(text) or _NOT_NOTED.search(text):
+            plant = False  # "你帮我想想她的来历" asks the assistant for ideas; it plants nothing in the story
         involves = [n for n in st.names if kinds.get(n) in _INVOLVED]
+        fresh = answered and not resolve and not st.text.rstrip().endswith(("?", "？", "吗"))
+        if fresh:
+            plant, asked = True, None  # "Is there a clue you want planted?" — "Yes. In 15, Pike notices…"
         if resolve:
             target = _matching_hook(text, canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"])
             if target is not None:
                 item = {"name": target["name"], "status": "Resolved"}
-                if chapter is not None:
-                    item["resolved_in"] = chapter
+                if when is not None:
+                    item["resolved_in"] = when
                 out.append(Finding("hooks", item, st, entities=involves))
             continue  # a payoff of something unknown plants nothing
         if not plant or st.text.rstrip().endswith(("?", "？", "吗")):
@@ -62,7 +82,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         last = planted[-1] if planted else None
         recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
             set(involves) <= set(last.item.get("involves") or [])
-        if last is not None and not subject and (recent or pointing and not involves):
+        if last is not None and not subject and not fresh and (recent or pointing and not involves):
             _add_to(last, st)  # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
             continue
         described = st
@@ -85,6 +105,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
         if described is not st:
             involves = [n for n in described.names if kinds.get(n) in _INVOLVED]
+        if not involves and st.focus and re.search(r"\bwho\b|谁", text, re.I):
+            involves = [st.focus]  # "Who did it I'm not deciding yet": the question is about the one it befell
         if not involves:
             # "加个禁地，万骨渊…。渊底封着一个东西，这是伏笔" / "黑风寨寨主呢？" — "寨主跑了，这个留着以后用": the hook
             # is about what the talk just named — the question it answers, the sentence before
@@ -93,10 +115,14 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                             and n not in generic]
                 if involves or before.message_index < st.message_index - 2:
                     break
-        item = {"name": name, "description": _HOOK_LABEL.sub("", described.quote) or described.quote,
+        description = _HOOK_LABEL.sub("", described.quote) or described.quote
+        if described is st and position and _WHO_OPEN.search(text) and (before := statements[position - 1]) and \
+                before.message_index == st.message_index and not before.text.rstrip().endswith(("?", "？")):
+            description = f"{before.quote} {description}"  # "The poison is foxglove… Who did it stays open."
+        item = {"name": name, "description": description,
                 "status": "Unresolved", "involves": involves}
-        if chapter is not None:
-            item["planted_in"] = chapter
+        if when is not None:
+            item["planted_in"] = when
         if due := _due(text):
             item["due_by"] = due
         if described is not st and described.by_author and not st.by_author:
@@ -125,15 +151,36 @@ _POINTING_ZH = re.compile(r"这个伏笔|这是(?:个|一个)?(?:好)?伏笔|就
 _POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:that|this|it|one|a new one)(?:\s.*)?")
 
 
+# "Who did it I haven't decided yet" / "谁下的毒我还没想好": a question of the story the author leaves open
+_OPEN_EN = re.compile(r"(?i)\b(?:who|what|why|how)\b[^.?!]{0,40}\b(?:haven't decided|have not decided|not decided|"
+                      r"undecided|don't know yet|do not know yet|not deciding|stays? open|left open|stays? unknown)")
+_OPEN_ZH = re.compile(r"(?:谁|什么|为什么|为何|怎么)[^。！？]{0,20}(?:还没想好|没想好|还没定|不揭|不说破|没人知道|先埋着|不知道)")
+_NOT_NOTED = re.compile(r"(?i)别记|不用记|不记|don't (?:note|record|log|write down)")  # "我还没想好，别记"
+_ASKS_HELP = re.compile(r"(?i)帮我想|你帮我|你想想|你觉得|\bhelp me\b|\bcan you\b|\bcould you\b|\bany ideas\b")
+_WHO_OPEN = re.compile(r"(?i)\bwho\b|谁")
+_YES = re.compile(r"(?i)(?:yes|yeah|yep|sure|definitely|absolutely|oh,? yes|good idea|好主意|有|要|对|好|可以|行|当然)"
+                  r"[。.!！，, ]*(?:好主意|有|要)?[。.!！]*")
+_NO = re.compile(r"(?i)\s*(?:no\b|nope|not really|不|没有|没)")
+
+
+def _asks_hook(text: str) -> bool:
+    low = text.lower()
+    return any(c in text for c in lx.HOOK_ASKS_ZH) if _zh(text) else \
+        any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_ASKS_EN)
+
+
 def _add_to(hook: Finding, st: Statement) -> None:
     hook.extra.append(st)
     if due := _due(st.text):
         hook.item["due_by"] = due
 
 
+_DUE = re.compile(rf"第\s*({_NUM})\s*章(?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代)|"
+                  r"by chapter (\d+)", re.I)
+
+
 def _due(text: str) -> int | None:
-    due = re.search(rf"第\s*({_NUM})\s*章(?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代)|"
-                    r"by chapter (\d+)", text, re.I)
+    due = _DUE.search(text)
     return number_in(due.group(1) or due.group(2)) if due else None
 
 
@@ -146,11 +193,14 @@ def _hook_name(text: str, zh: bool) -> str:
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
     # "Small mystery thread: in chapter 3 Thorne notices …": the label and the chapter are not the hook
+    text = re.sub(r"(?i)^(?:yes|yeah|yep|sure|ok(?:ay)?)\b[,.!]?\s*(?:(?:plant|add|put in|use)\s+(?:this|that)\s*:\s*)?",
+                  "", text)
     text = re.sub(r"(?i)^(?:[\w\- ]{0,20}\b(?:mystery|hook|thread|clue|setup|foreshadowing)(?: thread)?\s*:\s*)?"
-                  r"(?:in chapter \d+,?\s*)?", "", text)
+                  r"(?:(?:in |by )?(?:chapter |ch\.\s*)\d+,?\s*|(?:in |by )\d+,\s*)?", "", text)
     m = _HOOK_EN.search(text)
     if m:
-        return m.group(1).strip(" ,.:;\"'").rstrip()[:60]
+        lead = "Who " if m.group(0).lower().startswith("who") else ""
+        return lead + m.group(1).strip(" ,.:;\"'").rstrip()[:60]
     words = re.sub(r"(?i)\b(?:let's|we|i|want to|should|plant|a|an|hook|foreshadowing|here|about)\b", "", text)
     words = " ".join(words.split())
     return words[:60] if len(words) >= 4 else ""

@@ -37,6 +37,8 @@ def object_of(span: str) -> str:
 
 
 def suffix_kind(name: str) -> str | None:
+    if len(name) <= 4 and name.startswith(lx.ZH_COMPOUND_SURNAMES):
+        return None  # 司徒镜, 欧阳锋: a compound surname and a given name, whatever the last character means
     for suffix in _SUFFIXES:
         if name.endswith(suffix) and (len(name) > len(suffix) or len(suffix) >= 2):
             return lx.ZH_SUFFIX_KINDS[suffix]

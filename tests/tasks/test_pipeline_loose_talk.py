@@ -1,0 +1,115 @@
+"""Talk the way authors ramble: chapters said in words, pronouns that change person, hooks asked for and
+answered, English names shortened, posts said before the name (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from desktop.tasks.pipeline.rules import statement_chapter
+from tests.tasks.test_pipeline import entities, hooks, relations, settle, states
+
+
+def test_a_chapter_is_read_however_the_author_writes_it():
+    assert statement_chapter("我想让老掌柜在二十七章就走。") == 27
+    assert statement_chapter("Ch. 9 is the wedding.") == 9
+    assert statement_chapter("Move it to chapter nineteen.") == 19
+    assert statement_chapter("In 12, the courier arrives.") == 12
+    assert statement_chapter("写三章就够了。") is None  # a count of chapters, not one
+    assert statement_chapter("In 1812, the war came.") is None  # a year
+
+
+def test_a_death_said_with_the_chapter_after_a_preposition_dates_from_that_chapter():
+    canon = Canon(names={"卢老七": ("Character", [])})
+    found = settle(("user", "卢老七在二十七章就死了，被人从背后捅了一刀。"), canon=canon, chapter=25)
+    assert {"entity": "卢老七", "key": "alive", "value": "dead", "valid_from": 27} in found.document["states"]
+
+
+def test_her_is_the_woman_the_talk_is_about_not_the_old_man_just_named():
+    canon = Canon(names={"葛长老": ("Character", [])})
+    found = settle(
+        ("user", "想加个女配，名字叫纪青萝，你帮我想想她的来历。"),
+        ("assistant", "葛长老那个脾气会收她当徒弟吗？"),
+        ("user", "会。她手里有一支玉笛，叫听潮笛，是她娘留下的。"),
+        ("user", "十七岁。"), canon=canon)
+    assert ("OWNS", "纪青萝", "听潮笛") in relations(found)
+    assert not any(entity == "葛长老" for entity, _, _ in states(found))
+
+
+def test_a_compound_surname_makes_a_person_and_a_counted_thing_makes_its_name_a_thing():
+    found = entities(settle(("user", "新角色真名司马镜，用一对短戟，叫分水戟。")))
+    assert found.get("司马镜") == "Character" and found.get("分水戟") == "Item"
+    found = entities(settle(("user", "他改用一对判官笔，叫点星笔。")))
+    assert found.get("点星笔") == "Item"
+
+
+def test_an_answer_to_a_request_for_a_hook_plants_what_it_says_at_the_chapter_it_names():
+    canon = Canon(names={"Inspector Maud Heller": ("Character", ["Maud"])})
+    found = settle(
+        ("user", "Chapter 20 is the break-in at the bank."),
+        ("assistant", "Do you want a clue planted that won't pay off for a while?"),
+        ("user", "Yes. In 21, Maud notices the vault clock has been stopped at ten past four. Don't explain it."),
+        canon=canon, chapter=19, zh=False)
+    [hook] = hooks(found)
+    assert hook["planted_in"] == 21 and "vault clock" in hook["description"]
+    assert hook["involves"] == ["Inspector Maud Heller"]
+
+
+def test_a_question_left_open_is_a_hook_about_the_one_it_befell():
+    canon = Canon(names={"Colonel Abner Voss": ("Character", ["Voss"])})
+    found = settle(
+        ("user", "Voss dies in chapter 8. The poison was in his brandy. Who did it I haven't decided yet."),
+        canon=canon, chapter=7, zh=False)
+    [hook] = hooks(found)
+    assert hook["name"].startswith("Who") and hook["involves"] == ["Colonel Abner Voss"]
+    assert "brandy" in hook["description"]
+
+
+def test_a_chinese_hook_can_be_an_unknown_no_one_is_told():
+    canon = Canon(names={"唐知秋": ("Character", [])})
+    found = settle(("user", "唐知秋死的时候手里攥着半张地契，另外半张在谁手里没人知道。"), canon=canon, chapter=30)
+    [hook] = hooks(found)
+    assert hook["involves"] == ["唐知秋"] and "地契" in hook["description"]
+
+
+def test_a_question_about_an_existing_mystery_asks_for_no_new_hook():
+    found = settle(
+        ("user", "Chapter 30: the arson is solved."),
+        ("assistant", "So why did Edgar set the fire?"),
+        ("user", "Money. He needed the insurance to pay his debts."), zh=False)
+    assert hooks(found) == []
+
+
+def test_an_english_name_shortened_by_title_and_surname_is_one_person():
+    found = settle(("user", "And the cook, Mrs. Edith Pryce. She has run the kitchen for decades. "
+                            "The will leaves the silver to Mrs. Pryce."), zh=False)
+    assert [n for n in entities(found) if "Pryce" in n] == ["Mrs. Edith Pryce"]
+    assert ("Mrs. Edith Pryce", "identity", "cook") in states(found)
+
+
+def test_a_late_husband_after_a_comma_is_married_and_dead_and_a_hyphenated_trade_is_a_post():
+    canon = Canon(names={"Mrs. Nora Blythe": ("Character", ["Nora"])})
+    found = settle(("user", "A locket engraved to Nora's late husband, Walter Blythe. "
+                            "The thief finally gets a name: Sid Okker, a small-time forger."), canon=canon, zh=False)
+    assert ("MARRIED_TO", "Walter Blythe", "Mrs. Nora Blythe") in relations(found)
+    assert ("Walter Blythe", "alive", "dead") in states(found)
+    assert ("Sid Okker", "identity", "small-time forger") in states(found)
+
+
+def test_someone_called_by_an_initial_is_no_alias_and_a_nested_possessive_is_not_a_sibling():
+    found = settle(("user", "June finds letters addressed to someone called 'K.', never sent."), zh=False)
+    assert all(len(a) > 1 for e in found.document["entities"] for a in e.get("aliases", []))
+    canon = Canon(names={"Colonel Harrow": ("Character", [])})
+    found = settle(("user", "Ivy Harrow is the Colonel Harrow's late brother's daughter."), canon=canon, zh=False)
+    assert not any(r[0] == "SIBLING_OF" for r in relations(found))
+
+
+def test_a_thing_found_and_then_named_is_the_finders_and_glued_chapter_words_are_no_names():
+    canon = Canon(names={"韩暮": ("Character", ["暮哥"]), "沈青禾": ("Character", ["青禾"])})
+    found = settle(("user", "她入门比青禾早。五十一章暮哥在古墓里捡到一枚铜印，叫镇岳印。"), canon=canon, chapter=50)
+    assert ("OWNS", "韩暮", "镇岳印") in relations(found)
+    assert set(entities(found)) == {"镇岳印"}
+
+
+def test_a_cover_name_and_a_real_name_are_one_person():
+    found = settle(("user", "新角色代号夜枭，真名欧阳策，镜花阁的人。夜枭出场时戴着斗笠。"))
+    [person] = [e for e in found.document["entities"] if e["name"] == "欧阳策"]
+    assert person["kind"] == "Character" and person["aliases"] == ["夜枭"]
