@@ -113,3 +113,33 @@ def test_a_cover_name_and_a_real_name_are_one_person():
     found = settle(("user", "新角色代号夜枭，真名欧阳策，镜花阁的人。夜枭出场时戴着斗笠。"))
     [person] = [e for e in found.document["entities"] if e["name"] == "欧阳策"]
     assert person["kind"] == "Character" and person["aliases"] == ["夜枭"]
+
+
+def test_a_question_about_someone_by_title_turns_the_talk_to_her_and_the_answer_is_about_her():
+    canon = Canon(names={"林知夏": ("Character", ["知夏"]), "柳如眉": ("Character", ["柳妃"]), "冷宫": ("Location", [])})
+    found = settle(
+        ("user", "三十一章给知夏封婕妤。"),
+        ("assistant", "柳妃那边呢？"),
+        ("user", "三十二章被贬，直接打进冷宫。然后三十五章，她在冷宫里自缢。"), canon=canon, chapter=30)
+    assert {"entity": "林知夏", "key": "identity", "value": "婕妤", "valid_from": 31} in found.document["states"]
+    assert {"entity": "柳如眉", "key": "location", "value": "冷宫", "valid_from": 32} in found.document["states"]
+    assert {"entity": "柳如眉", "key": "alive", "value": "dead", "valid_from": 35} in found.document["states"]
+
+
+def test_a_clause_that_opens_with_marrying_is_about_the_one_talked_of():
+    found = relations(settle(("user", "妹妹叫宋知意。"), ("user", "改了，嫁给宁王萧承安，二十章成婚。")))
+    assert any(r[0] == "MARRIED_TO" and r[1] == "宋知意" and "萧承安" in r[2] for r in found)
+
+
+def test_a_nickname_belongs_to_the_one_whose_given_name_it_takes():
+    canon = Canon(names={"顾长庚": ("Character", ["顾长老"])})
+    found = settle(("user", "女配叫慕容絮。顾长老只教她剑。宗门的人都叫她阿絮。"), canon=canon)
+    [person] = [e for e in found.document["entities"] if e["name"] == "慕容絮"]
+    assert person["aliases"] == ["阿絮"]
+
+
+def test_a_correction_of_what_is_not_a_rejection_of_who_and_a_question_rejects_nothing():
+    canon = Canon(names={"顾长庚": ("Character", ["顾长老"]), "白芷": ("Character", [])})
+    found = settle(("user", "白芷拜顾长老为师。"), ("user", "功法不是顾长老教的，是她自己练的。"),
+                   ("assistant", "要不要给白芷一把剑？"), ("user", "不用。"), canon=canon)
+    assert ("MASTER_OF", "顾长庚", "白芷") in relations(found)

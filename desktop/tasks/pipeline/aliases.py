@@ -35,7 +35,7 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
         for match in _ALIAS_INTRO.finditer(st.quote):
             alias = match.group(1)
             before = st.quote[: match.start()]
-            owner = _last_character_in(before, cands) or seen
+            owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or seen
             if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
                     or alias[0] in "过了着把被将让给":
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
@@ -76,6 +76,15 @@ def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
         if len(names) == 1 and cand is not None and not cand.canon_kind and kinds.get(given) == "Character":
             _make_alias(cands, names[0], given)
             kinds.pop(given, None)
+
+
+def _nickname_owner(alias: str, cands: Candidates) -> str | None:
+    """阿絮 is 慕容絮's: a 阿/小/老 nickname takes a character of one person's given name."""
+    if len(alias) != 2 or alias[0] not in "阿小老":
+        return None
+    owners = {cands.resolve(n) for n in cands if len(n) >= 2 and lx.surnamed(n) and alias[1] in n[1:]
+              and (cands[n].canon_kind or cands[n].best_hint[0]) == "Character"}
+    return owners.pop() if len(owners) == 1 else None
 
 
 def _make_alias(cands: Candidates, owner: str, alias: str) -> None:

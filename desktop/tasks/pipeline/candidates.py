@@ -64,7 +64,9 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for name, (kind, aliases) in canon.items():
         for alias in aliases:
             cands.alias_of.setdefault(alias, name)
-        for form in short_forms(name) if kind == "Character" else []:
+        # "Mara" for Mara Vell, "知微" for 沈知微: a name shortened, when no one else is shortened so
+        zh_given = [name[1:]] if len(name) == 3 and _has_cjk(name) and lx.surnamed(name) else []
+        for form in [*short_forms(name), *zh_given] if kind == "Character" else []:
             firsts.setdefault(form, []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
         if len(names) == 1 and first not in canon:
@@ -97,6 +99,15 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if not prose:
             people.titled(cands, text)
     answers.answered_places(statements, cands)
+    for match in _TITLE_THEN_NAME.finditer(text):  # 靖王萧承泽: the man is 萧承泽, and 靖王 is how he is called
+        title, name = match.groups()
+        if lx.surnamed(name) and name not in lx.ZH_NOT_NAMES:
+            cands.pop(match.group(0), None)
+            if (cand := cands.add(name, "Character", 3.0)) is not None:
+                cand.strong = True
+                cands.pop(title, None)
+                if cands.alias_of.setdefault(title, name) == name and title not in cand.aliases:
+                    cand.aliases.append(title)
     collect_aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
@@ -169,6 +180,11 @@ def _trim_glued_words(cands: Candidates) -> None:
                 kept.strong = kept.strong or cand.strong
 
 
+_TITLE_THEN_NAME = re.compile(rf"([{CJK}](?:王|侯)|[{CJK}]{{1,2}}(?:公主|世子|郡主|将军))([{CJK}]{{3}})"
+                              rf"(?=[，,。！？、；;：:\s的是和与]|$)")
+_TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
+
+
 def _drop_glued_verbs(cands: Candidates) -> None:
     """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
     # … or a known alias: 比砚秋 (入门比砚秋早), and 章孤辰 (八十二章孤辰…: the chapter's 章)
@@ -176,6 +192,11 @@ def _drop_glued_verbs(cands: Candidates) -> None:
                  and (n[1:] in cands or n[1:] in cands.alias_of)]:
         if _has_cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
                                                           for _, flag in segment(name[0]))):
+            del cands[name]
+    # 砚秋同门, 林风那边: a known name and the words that follow it
+    for name in [n for n, c in cands.items() if not c.canon_kind]:
+        tail = next((t for t in _TAILS_AFTER_NAME if name.endswith(t) and len(name) > len(t)), None)
+        if tail and (name[:-len(tail)] in cands or name[:-len(tail)] in cands.alias_of):
             del cands[name]
     # 秦岳持 (破阵槊): the verb after the name, glued on the same way
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[:-1] in cands]:
@@ -297,8 +318,10 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         named = re.split(r"[。！？]", text[max(0, match.start() - 8):match.start()])[-1]
         thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
                       and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
-        if thing is None and re.search(rf"[一两][把柄对双支杆件块枚颗面]([{CJK}]{{1,4}})[，,]?$", named):
-            thing = "Item"  # "改成一对判官笔，叫阴阳笔": a counted thing is what the name is for
+        noun = named.rstrip("，, ")
+        if thing is None and (re.search(rf"[一两半][把柄对双支杆件块枚颗面]([{CJK}]{{1,4}})[，,]?$", named)
+                              or len(noun) >= 2 and noun[-1] == name[-1] and lx.ZH_SUFFIX_KINDS.get(noun[-2:]) == "Item"):
+            thing = "Item"  # "改成一对判官笔，叫阴阳笔" / "半块玉佩，叫双鱼佩": a counted thing is what the name is for
         kind = suffix_kind(name) or thing
         if (cand := cands.add(name, kind or "Character", 3.0)) is not None:
             cand.strong = True

@@ -399,6 +399,10 @@ class ChineseRules:
         job = re.match(r"(?:是|乃|本是|原是)(?:个|一个|一名|一位|名)([\u4e00-\u9fff]{2,4}?)(?:[，,。]|$)", tail.strip())
         if job and re.search(r"[修师匠手医贼商徒客侠官将兵卫奴婢童使者]$", job.group(1)):
             out.append(self._state(st, subject, "identity", job.group(1)))  # 韩三是个散修
+        # 封婕妤 / 晋为贵妃 / 被封为镇北侯: a rank conferred is who she is from then on
+        rank = re.search(r"(?:册封为?|晋封为?|晋为|晋升为|升为|封为|被封为?|^封)([\u4e00-\u9fff]{1,4}?)(?:[，,。；;！!]|$)", tail.strip("，, "))
+        if rank and re.search(r"[妤妃嫔后人侯王公伯爵官将帅主]$", rank.group(1)):
+            out.append(self._state(st, subject, "identity", rank.group(1)))
         return [f for f in out if f is not None]
 
 

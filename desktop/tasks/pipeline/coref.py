@@ -14,14 +14,16 @@ _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "
                             "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because"}
 
 
-def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str], first: str | None) -> None:
+def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str], first: str | None,
+            *, prose: bool = False) -> None:
     """Rewrite each statement's `text` with pronouns replaced by the current focus character — or, when the
     pronoun's gender is not the focus's ("Old Tam trained her, he's the guild's lockmaster"), by the last
     other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
     forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
     gender: dict[str, str] = {name: g for name in kinds if (g := _titled_gender(name))}
-    gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
+    if not prose:  # (older narration writes 他 for a woman too: 况且他眉心中原有…胭脂痣, of 英莲)
+        gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
     recent: list[str] = []  # characters in the order the talk last named them
     dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
     for st in statements:
@@ -46,8 +48,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                         [n for n in reversed(recent) if n not in characters]
                     others = [n for n in nearest if n != referent and n not in dropped]
                     # one known to be "her" before one whose pronoun the talk has not shown yet
-                    chosen = next((n for n in others if gender.get(n) == wanted),
-                                  next((n for n in others if n not in gender), referent))
+                    chosen = next((n for n in others if gender.get(n, wanted) == wanted), referent) if prose else \
+                        next((n for n in others if gender.get(n) == wanted),
+                             next((n for n in others if n not in gender), referent))
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
                 if chosen != referent:
@@ -62,20 +65,24 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         st.focus = focus
         recent = [n for n in recent if n not in characters] + characters
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
-        opening = [n for n in characters if 0 <= st.quote.find(n) <= 3 or re.search(rf"叫[「“]?{re.escape(n)}", st.quote)]
+        # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
+        opening = [n for n in characters if any(0 <= st.quote.find(f) <= 3 for f, m in forms if m == n)
+                   or re.search(rf"叫[「“]?{re.escape(n)}", st.quote)]
         if opening and not had_pronoun:
             focus = opening[0]
-        elif referent is not None and not opening and switched and switched[0] not in characters:
+        elif referent is not None and not opening and switched and switched[0] not in characters and not prose:
             focus = switched[0]
         elif focus is None and characters:
             focus = characters[0]
-        if st.by_author and rejects(st):
+        if st.by_author and not prose and _DROPS.search(st.quote):  # (not "功法不是顾长老教的": a plain "not" drops no one)
             dropped.update(n for n in characters if n not in opening)
         if focus in st.names and rejects(st) and not opening:
             focus = None  # "Scrap Corvin entirely.": whoever comes next is who "she" means
     locate(statements, cands)
 
 
+_DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|scrapped|drop|dropped|cut|cutting|forget|ditch|remove)\b",
+                    re.I)
 _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
 _FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
                   "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow")

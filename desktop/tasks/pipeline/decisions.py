@@ -168,13 +168,15 @@ class Decisions:
     def _rejections(self, findings: list[Finding]) -> None:
         """A name is dropped by the clause that rejects it, in the author's own words (not a resolved "她")."""
         for st in self.statements:
-            if not (st.by_author and rejects(st) and st.names):
+            # an assistant's summary the author let stand drops what it says is dropped ("血煞门卧底的设定作废")
+            if not ((st.by_author or st.index in self.standing and not is_question(st)) and rejects(st) and st.names):
                 continue
             clauses = [c for c in re.split(r"[，,。；;！!…]+", st.quote) if c]
             for position, clause in enumerate(clauses):
                 cue = (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause)
-                if not cue:
-                    continue
+                if not cue or cue.group(0) in ("不是", "不对") and re.search(r"^[，,]?\s*(?:而|就|倒)?是",
+                                                                          "".join(clauses[position + 1:position + 2])):
+                    continue  # "功法不是顾长老教的，是《蚀心蛊经》": a correction of what, not a rejection of who
                 if not any(name in clause for name in st.names) and position > 0:
                     clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
                 for name in st.names:
@@ -199,9 +201,12 @@ class Decisions:
 
     def _rejected(self, finding: Finding) -> bool:
         at = finding.statement.index
-        return any(name in self.rejected_names and self.rejected_names[name] > at for name in finding.entities) \
+        # a state that quotes a dropped name ("血煞门卧底") goes with it
+        named = [*finding.entities, *(n for n in self.rejected_names if finding.section == "states"
+                                      and n in str(finding.item.get("value", "")))]
+        return any(name in self.rejected_names and self.rejected_names[name] > at for name in named) \
             or any(name in self.rejected_names and self.rejected_names[name] == at and finding.section != "hooks"
-                   and not self._affirmed_in(finding.statement, name, []) for name in finding.entities)
+                   and not self._affirmed_in(finding.statement, name, []) for name in named)
 
     def _supersede(self, findings: list[Finding]) -> list[Finding]:
         keep: list[Finding] = []

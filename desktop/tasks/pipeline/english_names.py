@@ -148,8 +148,8 @@ def short_forms(name: str) -> list[str]:
         return []
     if words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
         return list(dict.fromkeys([calling_name(words), words[-1]]))
-    if len(words) == 2:
-        return [words[1]]
+    if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
+        return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     return [f"{words[0]} {words[-1]}", " ".join(words[1:]), words[1], words[-1]]
 
 

@@ -72,6 +72,9 @@ def valid_name(name: str) -> bool:
     if not name or len(name) > 40 or name.isdigit():
         return False
     if re.search(rf"[{CJK}]", name):
+        if len(name) == 2 and name[1] in "里内中" and not lx.surnamed(name) or \
+                re.search("居然|竟然|突然|已经|应该|可能|一定|怎么", name):
+            return False  # 宗里, 城中: a place and "in"; 脾气居然会: words, not a name
         return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
             and name[0] not in _PRONOUNS \
             and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \

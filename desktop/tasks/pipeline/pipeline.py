@@ -88,7 +88,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
-    coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds))
+    coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds), prose=prose)
     if not prose and answers.fill_elided(statements, kinds):
         locate(statements, cands)
     progress(Progress("facts", 2, 4))

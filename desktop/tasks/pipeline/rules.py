@@ -59,8 +59,9 @@ class Reader(ChineseRules, EnglishRules):
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
                 # "贺千山…后背硬吃了屠七一刀，没撑到天亮就断气了": one named only as an object doesn't take over
                 last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
-            led = bool(local) and (_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(
-                st.text[clause[0]:local[0][1]]) is not None
+            lead = st.text[clause[0]:local[0][1]] if local else ""
+            led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
+                                   or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
@@ -142,7 +143,7 @@ _CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]
 
 def statement_chapter(text: str) -> int | None:
     """"第十二章里…" / "In chapter 9 …": the story time a statement itself gives."""
-    m = _CHAPTER_AT.search(text)
+    m = _CHAPTER_AT.search(re.sub(r"(然后|之后|接着|直到|到了)(?=[0-9〇零一二两三四五六七八九十百千])", r"\1，", text))
     return number_in(next(g for g in m.groups() if g).lower()) if m else None
 
 
@@ -151,6 +152,9 @@ _OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", 
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 
+# "改了，嫁给靖王萧承泽" / "后来投了青龙会": a clause that opens with the verb goes on about the one talked of
+_VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|就|还)?(?:嫁给了?|嫁了|娶了?|拜了?|拜入了?|投了?|投靠了?|投奔了?|"
+                           r"加入了?|跟了|认了)")
 # "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
 # goes on about the subject before the comma
 _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+)?"
