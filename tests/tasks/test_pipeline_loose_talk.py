@@ -143,3 +143,34 @@ def test_a_correction_of_what_is_not_a_rejection_of_who_and_a_question_rejects_n
     found = settle(("user", "白芷拜顾长老为师。"), ("user", "功法不是顾长老教的，是她自己练的。"),
                    ("assistant", "要不要给白芷一把剑？"), ("user", "不用。"), canon=canon)
     assert ("MASTER_OF", "顾长庚", "白芷") in relations(found)
+
+
+def test_a_stretch_named_with_its_chapters_and_beats_named_by_stage_is_an_outline():
+    found = settle(
+        ("user", "落霞谷这段我想好好写，四十到四十六章，你帮我理一下结构。"),
+        ("assistant", "可以按开头、转折、高潮、收尾来排。"),
+        ("user", "转折是韩松。他一路护着小楼，结果四十四章从背后偷袭。"),
+        ("user", "开头四十到四十二章就是进谷找药。高潮就是四十五章小楼反击。四十六章：韩松逃出谷去。"))
+    [outline] = found.document["plan"]
+    assert outline["title"] == "落霞谷" and outline["chapters"] == [40, 46]
+    kinds = [step["kind"] for step in outline["steps"]]
+    assert kinds[:3] == ["Twist", "Start", "Climax"] and len(kinds) == 4
+    assert "偷袭" in outline["steps"][0]["summary"]  # the beat goes on in the sentence after its mark
+
+
+def test_the_one_a_blow_lands_on_is_the_one_hurt():
+    canon = Canon(names={"叶孤鸿": ("Character", []), "秦川": ("Character", [])})
+    found = states(settle(("user", "叶孤鸿被偷袭以后反击，重伤秦川，但没杀他。"), canon=canon))
+    assert ("秦川", "injury", "重伤") in found and not any(s[0] == "叶孤鸿" and s[1] == "injury" for s in found)
+
+
+def test_a_rank_given_is_no_person_and_an_apprentice_taken_and_a_gift_in_one_breath_are_both_read():
+    canon = Canon(names={"Wren Alder": ("Character", ["Wren"]), "Magister Edric Holt": ("Character", ["Holt"]),
+                         "the Starlamp": ("Item", [])})
+    found = settle(
+        ("user", "The guild ranks are Lamplighter, Warden, Keeper."),
+        ("user", "Wren is about to rank up. Chapter 12 she is made Keeper, youngest ever. Holt formally takes her as his apprentice and "
+                 "gives her the Starlamp."), canon=canon, chapter=11, zh=False)
+    assert "Keeper" not in entities(found)
+    assert ("Wren Alder", "identity", "Keeper") in states(found)
+    assert {("MASTER_OF", "Magister Edric Holt", "Wren Alder"), ("OWNS", "Wren Alder", "the Starlamp")} <= relations(found)

@@ -63,3 +63,17 @@ def test_answers_about_people_or_about_the_writing_are_no_settings():
                             ("user", "就是城南的一个老掌柜，为人吝啬。"), ("assistant", "这一章节奏怎么样？"),
                             ("user", "其实我也不确定，可能是我自己累了哈哈。")))
     assert found == {}
+
+
+def test_a_rule_asked_for_and_named_in_the_answer_is_its_own_entry_and_no_one_in_the_story():
+    extraction = settle(
+        ("user", "今天把修炼体系定一下。境界我想用“星”：修炼就是点星，一星到七星。七星叫星满。"),
+        ("assistant", "犯了门规的弟子，要不要有个跟星对应的惩罚？"),
+        ("user", "好，就叫摘星之罚。犯大罪的弟子被摘掉一颗星，跌落一境。"),
+        ("assistant", "地图呢？"),
+        ("user", "地图是这样：大陆叫苍澜大陆，北边沧洲，南边炎洲。"))
+    found = settings(extraction)
+    assert found["摘星之罚"]["category"] == "rule" and "跌落一境" in found["摘星之罚"]["body"]
+    assert "修炼" in found and "地图" in found
+    names = {e["name"] for e in extraction.document["entities"]}
+    assert "摘星之罚" not in names and "星满" not in names and "北边沧洲" not in names

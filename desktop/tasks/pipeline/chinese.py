@@ -178,9 +178,10 @@ class ChineseRules:
     def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
         """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs."""
         out = []
-        for (a, _, ea), (b, sb, _) in zip(spans, spans[1:]):
-            if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(st.text[ea:sb]):
-                out.append(self._rel(st, "OWNS", a, b))
+        for i, (a, _, ea) in enumerate(spans):
+            for b, sb, _ in spans[i + 1:]:
+                if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(st.text[ea:sb]):
+                    out.append(self._rel(st, "OWNS", a, b))
         return [f for f in out if f is not None]
 
     def _zh_places(self, st: Statement, spans: list) -> list[Finding]:
@@ -380,7 +381,12 @@ class ChineseRules:
         if realm:
             out.append(self._state(st, subject, "realm", realm))
         things = [n for n, _, _ in spans if self.kind(n) == "Item"]
-        for word in lx.ZH_INJURY:
+        # "反击，重伤秦烈": the one the blow lands on is hurt, not who dealt it
+        dealt = next(((n, m.group(1)) for n, s, _ in chars if (m := re.search(r"(重伤|打伤|刺伤|砍伤|击伤|废了)$", text[:s]))),
+                     None)
+        if dealt:
+            out.append(self._state(st, dealt[0], "injury", dealt[1]))
+        for word in lx.ZH_INJURY if not dealt else ():
             at = tail.find(word)
             if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
                     and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL):

@@ -45,6 +45,12 @@ class EnglishRules:
                         out.append(self._en_role(st, holder=b, other=a, role=role))
                         if mid[3:].startswith("late "):  # "Agatha's late husband, Harold": he is dead
                             out.append(self._state(st, b, "alive", "dead"))
+                # A takes B as his apprentice
+                if ka == "Character" and kb == "Character" and re.fullmatch(
+                        r"(?:formally |finally |then )?(?:takes|took|has taken|will take)", mid) and re.match(
+                        r"\s+as\s+(?:his|her|their|[\w .'\-]+?['’]s)\s+(?:apprentice|student|pupil|disciple|squire|protégé|protege)",
+                        low[eb:eb + 60]):
+                    out.append(self._rel(st, "MASTER_OF", a, b))
                 # A is the <role> of B
                 m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+(?:of|to)(?:\s+the)?", mid)
                 if m and _en_role(m.group(1)):
@@ -242,6 +248,10 @@ class EnglishRules:
                          text)
         if made and _EN_POST_ALONE.fullmatch(made.group(1)) and _is_title(made.group(1)):
             out.append(self._state(st, subject, "identity", made.group(1)))  # "the Lodge makes him a full Warden"
+        made = re.match(r"\s*(?:is|was|gets|got|has been)\s+(?:made|named|promoted to|raised to|elevated to)\s+"
+                        r"(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+)?([A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)", tail)
+        if made:  # "she's made Precentor": the rank or post given her
+            out.append(self._state(st, subject, "identity", made.group(1)))
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it

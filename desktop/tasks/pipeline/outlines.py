@@ -11,8 +11,8 @@ from desktop.tasks.pipeline.sections import _NUM, CJK, _zh, is_summary
 from desktop.tasks.pipeline.statements import Statement
 
 _STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
-                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|收尾|转折|高潮是|"
-                        rf"第\s*{_NUM}\s*章|先|再|first|then|next|after that|finally|ends? with|it ends|"
+                        r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|收尾|转折|高潮(?:就)?是|"
+                        rf"第\s*{_NUM}\s*章|{_NUM}\s*章\s*[:：]|先|再|first|then|next|after that|finally|ends? with|it ends|"
                         r"(?:it )?opens with|the (?:twist|climax|turn)\b|"
                         r"step \d+)", re.I)
 _STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("承：", "Development"), ("转：", "Twist"),
@@ -43,6 +43,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     guessed = False  # the current outline's title was guessed from its sentence, not given
     authored = 0  # steps of the current outline in the author's own words
     consumed: set[int] = set()
+    last_step = -2  # the statement that gave the last step
     for st in statements:
         if st.index in consumed:
             continue
@@ -94,7 +95,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         # the message plans ("下一段剧情：…帮我排个短纲")
         planning = bool(re.search(r"大纲|细纲|短纲|长纲|情节安排|剧情安排|剧情|\boutline|\barc\b|\bbeats?\b|\bplot for\b",
                                   message, re.I) or _CHAPTER_RANGE.search(message))
-        cue = planning and not asks and (any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text))
+        cue = planning and not asks and ((any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text)))
                                          or bool(_CHAPTER_RANGE.search(text) and _PLANS.search(text)))
         step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
             (zh and re.search(r"先是|然后|最后", text))
@@ -143,15 +144,27 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             current.item.setdefault("summary", st.quote[plot.end():].strip(" 。."))
             current.extra.append(st)
             continue
+        if current is not None and not step_like and st.by_author and last_step == st.index - 1 and \
+                statements[last_step].message_index == st.message_index and current.item["steps"] and \
+                not asks and not _PLANS.search(text):
+            # "转折是秦烈。大师兄一路护着孤辰，…结果八十四章从背后偷袭": the beat goes on in the next sentences
+            current.item["steps"][-1]["summary"] += "，" + st.quote.strip(" 。.")
+            current.extra.append(st)
+            last_step = st.index
+            continue
         if current is not None and step_like:
             if not st.by_author and (authored >= 3 or asks):
                 continue  # the assistant restating steps the author already gave, or asking ("高潮是当众揭穿？")
             sequence = _sequence(st.quote)
             parts = sequence if len(sequence) >= 2 else [_STEP_MARK.sub("", _after_header(st.quote), count=1)]
-            added = [{"kind": "", "summary": p.strip(" ：:，,.。"), "status": "Pending"} for p in parts if p.strip(" ：:，,.。")]
+            # "转折是秦烈。": the mark names the beat even when it is cut from the summary
+            marked = "" if len(sequence) >= 2 else _mark_kind(st.quote)
+            added = [{"kind": marked, "summary": p.strip(" ：:，,.。"), "status": "Pending"} for p in parts
+                     if p.strip(" ：:，,.。")]
             current.item["steps"] += added
             authored += len(added) if st.by_author else 0
             current.extra.append(st)
+            last_step = st.index
             beat = re.match(r"\s*(\d{1,4})\s*[:：]", st.quote)  # "12: Nina and Theo arrive…" in "chapters 12 to 15"
             span = current.item.get("chapters")
             if chapter := _CHAPTER_ONE.search(st.quote):
@@ -161,7 +174,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     for finding in out:
         steps = finding.item["steps"]
         for index, step in enumerate(steps):
-            step["kind"] = _step_kind(step["summary"], index, len(steps))
+            step["kind"] = step["kind"] or _step_kind(step["summary"], index, len(steps))
             summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
             # "中间的转折是…", "收尾是…", "The climax is…", "It ends with…": the mark's own words go too
             summary = re.sub(r"^(?:的)?(?:转折|高潮|收尾|结尾|开头)?\s*(?:就)?\s*(?:is|was|with|是|：|:)\s+|"
@@ -177,7 +190,7 @@ _PLOT_LINE = re.compile(r"(?:主线|这一卷|这卷|本卷|剧情)(?:是|讲|�
 _CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "那一段",
             "接下来几章", "第二卷", "第三卷")
 # "接下来要写选秀那一段，大概第20到28章，帮我捋一捋": chapters to write, said with a planning verb
-_PLANS = re.compile(r"写|捋|排|安排|规划|\bplan|\boutline|\bbreak (?:it )?out|\bsequence", re.I)
+_PLANS = re.compile(r"写|捋|排|安排|规划|结构|\bplan|\boutline|\bbreak (?:it )?out|\bsequence|\bstructure", re.I)
 _CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
 
 
@@ -220,6 +233,11 @@ def _sequence(text: str) -> list[str]:
                    flags=re.I).strip(" 。.") for p in parts if p.strip(" 。.")]
 
 
+def _mark_kind(quote: str) -> str:
+    low = quote.strip().lower()
+    return next((k for cue, k in _STEP_KINDS if low.startswith(cue)), "")
+
+
 def _step_kind(summary: str, index: int, count: int) -> str:
     low = summary.lower()
     kind = next((k for cue, k in _STEP_KINDS if low.startswith(cue) or cue in low[:6]), None)
@@ -250,7 +268,10 @@ def _plan_title(text: str, zh: bool) -> str:
             title = re.sub(r"^(?:这一|下一|这个|那个|新的|关于)", "", m.group(1))
             if len(title) >= 2:
                 return title
-        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+        first = re.split(r"[，,。！？!?；;：:]", text)[0]
+        # "万剑冢这段我想好好写": the name before 这段 is what the stretch is called
+        topic = re.match(rf"(?:接下来|下面|然后)?([{CJK}]{{2,8}}?)(?:这一?段|那一?段|这部分|这条线)", first)
+        return topic.group(1) if topic else first[:12]
     m = re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
         re.search(r"(?:arc|outline)\s*(?:for|:|called|named)\s*[\"“]?([^\".,;:\n]{3,40})", text, re.I)
     if m:

@@ -159,7 +159,8 @@ _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|�
 # goes on about the subject before the comma
 _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+)?"
                            r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
-                           r"hates|hated|loves|loved|serves|served|killed|murdered|apprenticed|bound)\b[\w\s]*?\s*")
+                           r"hates|hated|loves|loved|serves|served|killed|murdered|apprenticed|bound|gives|gave|hands|"
+                           r"handed|passes|passed|leaves|left)\b[\w\s]*?\s*")
 
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:

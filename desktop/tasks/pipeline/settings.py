@@ -41,6 +41,13 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
             if _no_content(st):
                 continue  # "有。" / "Not formal ones.": the answer's yes or no, not the world
             title, rule = asked.title(topic, st)
+            if (given := _answer_names(st, kinds)) is not None:
+                # "要不要有个惩罚？" — "好，就叫灭灯之罚。…" / "有没有管修士的机构？" — "有，提灯司，朝廷设的。": its own entry
+                current = _entry(st, given, "organisation" if kinds.get(given) == "Faction" else
+                                  "rule" if asked.rule or given.endswith(_RULE_ENDS) else asked.category() or
+                                  _category(st.text))
+                out.append(current)
+                continue
             if title and not _RULE_HEAD.search(st.text):
                 target = next((f for f in out if f.item["title"] == title), None)
                 if target is None and not rule and (asked.subject in (None, topic.name, topic.noun)
@@ -117,7 +124,8 @@ class _Topic:
         """Take in an author's statement; True when it names the topic."""
         named = _NAMED.search(st.text)
         name = next((g for g in named.groups() if g), None) if named else None
-        if name and kinds.get(name) != "Character" and (self.noun or self.name or _is_setting(st, kinds)):
+        if name and kinds.get(name) != "Character" and not name.endswith(_RULE_ENDS) and \
+                (self.noun or self.name or _is_setting(st, kinds)):  # (灭灯之罚 names one rule, not the topic)
             self.name, self.message = name, st.message_index
             return True
         header = _HEADER.search(st.text)
@@ -198,6 +206,20 @@ def _questions(statements: list[Statement], kinds: dict[str, str]) -> dict[int, 
             if own:
                 asked[after.message_index] = _Asked(own, kinds)
     return asked
+
+
+_GIVEN_ZH = re.compile(rf"(?:就叫|叫做|名叫|名为|定名为)[「“\"]?([{CJK}]{{2,8}}?)[」”\"]?(?:[，,。！!]|$)|^有[，,]\s*([{CJK}]{{2,6}}?)[，,]")
+_RULE_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "之禁", "税", "禁令", "律令", "规矩", "法则")
+
+
+def _answer_names(st: Statement, kinds: dict[str, str]) -> str | None:
+    """The name an answer gives what was asked for — a rule (灭灯之罚) or an institution the talk names."""
+    m = _GIVEN_ZH.search(st.text) if _zh(st.text) else None
+    name = next((g for g in m.groups() if g), None) if m else None
+    if name and (kinds.get(name) in ("Faction", "Location") or name.endswith(_RULE_ENDS)) and \
+            kinds.get(name) != "Character":
+        return name
+    return None
 
 
 def _no_content(st: Statement) -> bool:
@@ -297,7 +319,8 @@ def _setting_title(text: str, zh: bool) -> str | None:
     if zh:
         m = _SETTING_TITLE_ZH.search(text)
         if m:
-            title = re.sub(r"^(?:这个|那个|世界的|关于|本书的|书里的|我们的|整个|设定|一下)", "", m.group(1))
+            title = re.sub(r"^(?:(?:今天|现在|先|咱们|我们|我想|这次)?(?:把|给|来)?)?(?:这个|那个|世界的|关于|本书的|书里的|我们的|"
+                           r"整个|设定|一下)?", "", m.group(1))
             if len(title) >= 2:
                 return title
         return None
@@ -306,8 +329,8 @@ def _setting_title(text: str, zh: bool) -> str | None:
 
 
 def _first_words(text: str, zh: bool) -> str:
-    if zh:
-        return re.split(r"[，,。！？!?；;：:]", text)[0][:12]
+    if zh:  # "地图是这样：…" is about 地图
+        return re.sub(r"(?:是这样|如下|是这么回事)$", "", re.split(r"[，,。！？!?；;：:]", text)[0])[:12]
     return " ".join(re.sub(r"^(?:and|so|also|but|plus)\s+", "", text, flags=re.I).split()[:6])[:60]
 
 
