@@ -174,3 +174,34 @@ def test_a_rank_given_is_no_person_and_an_apprentice_taken_and_a_gift_in_one_bre
     assert "Keeper" not in entities(found)
     assert ("Wren Alder", "identity", "Keeper") in states(found)
     assert {("MASTER_OF", "Magister Edric Holt", "Wren Alder"), ("OWNS", "Wren Alder", "the Starlamp")} <= relations(found)
+
+
+def test_a_studio_founded_and_named_is_led_by_its_founder_and_a_job_quit_ends_the_membership():
+    canon = Canon(names={"温小满": ("Character", []), "乔一舟": ("Character", []), "星河科技": ("Faction", ["星河"])},
+                  relations={("MEMBER_OF", "温小满", "星河科技")})
+    found = settle(("user", "三十六章小满就从星河辞职了。乔一舟在京州开了个独立游戏工作室，叫拾光工作室，自己当老板。"),
+                   canon=canon, chapter=35)
+    assert {"type": "MEMBER_OF", "from": "温小满", "to": "星河科技", "valid_to": 36} in found.document["ends"]
+    assert ("LEADS", "乔一舟", "拾光工作室") in relations(found)
+    assert entities(found).get("拾光工作室") == "Faction" and "游戏工作室" not in entities(found)
+
+
+def test_the_name_of_a_stretch_of_the_book_is_no_one_in_it():
+    found = settle(("user", "列。这一段就叫“断舍离”。开头周屿越来越冷淡；结尾她到京州。"))
+    assert "断舍离" not in entities(found)
+
+
+def test_scrap_him_drops_the_man_just_named_and_a_couple_who_elope_then_marry_are_married():
+    canon = Canon(names={"Miss Clara Vane": ("Character", ["Clara"]), "Captain Hugh Marlow": ("Character", ["Marlow"])})
+    found = settle(
+        ("user", "Chapter 30, Clara finds out about Marlow's gambling and she breaks it off."),
+        ("user", "Then she elopes. I had her running off with a fencing master, Signor Brunetti. Scrap him. "
+                 "She elopes with Mr. Amos Pyle instead. The curate."),
+        ("assistant", "Do they actually marry?"),
+        ("user", "They marry. Over the border, chapter 32. Then Clara goes to Harrowgate."), canon=canon, chapter=29,
+        zh=False)
+    assert "Signor Brunetti" not in entities(found)
+    assert ("MARRIED_TO", "Miss Clara Vane", "Mr. Amos Pyle") in relations(found)
+    assert {"type": "LOVES", "from": "Miss Clara Vane", "to": "Captain Hugh Marlow", "valid_to": 30} in \
+        found.document["ends"]
+    assert entities(found).get("Harrowgate") == "Location"

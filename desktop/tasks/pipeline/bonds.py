@@ -9,10 +9,14 @@ from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
 
-_BREAKUP = re.compile(r"分手|分开了|闹掰|断了关系|\bbreak(?:s)? up\b|\bbroke up\b|\bsplit(?:s)? up\b|\bpart ways\b")
+_BREAKUP = re.compile(r"分手|分开了|闹掰|断了关系|退婚|\bbreak(?:s)? up\b|\bbroke up\b|\bsplit(?:s)? up\b|\bpart ways\b|"
+                      r"\b(?:breaks|broke|break) (?:it|the engagement) off\b|\bcalls? off the engagement\b")
+# "They marry. Over the border, chapter 24." / "两人四十三章成婚": the couple the talk named marries
+_WED = re.compile(r"成婚|成亲|完婚|结婚|拜堂|\b(?:they|the two|the pair) (?:marry|wed|get married|are married)\b", re.I)
 _DIVORCE = re.compile(r"离婚|和离|休妻|休了|\bdivorce")
-_NEGATED = re.compile(r"不分手|没分手|不离婚|没离婚|不会分|\b(?:don't|doesn't|won't|never|not) (?:break|split|divorce)")
-_PAIR = re.compile(r"^\s*(?:和|与|跟|and)\s*$")
+_NEGATED = re.compile(r"不分手|没分手|不离婚|没离婚|不会分|没成婚|不结婚|\b(?:don't|doesn't|won't|never|not) (?:break|split|divorce|marry)")
+_PAIR = re.compile(r"^\s*(?:和|与|跟|and|(?:elopes|eloped|runs off|ran off|is engaged|gets engaged|got engaged|falls in love|"
+                   r"fell in love) (?:with|to)|(?:跟|和|与)(?:私奔|订婚|相恋))\s*$")
 
 
 def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tuple[str, str, str]],
@@ -25,6 +29,13 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
         if named:
             pair = named  # "顾言和许知夏那段" — the couple "他们" will mean
         divorce = _DIVORCE.search(st.text)
+        if st.by_author and pair and not named and _WED.search(st.text) and not _NEGATED.search(st.text):
+            a, b = pair
+            following = next((x for x in statements if x.index == st.index + 1 and x.message_index == st.message_index), None)
+            when = statement_chapter(st.text) or (statement_chapter(following.text) if following else None) or chapter
+            item = {"type": "MARRIED_TO", "from": a, "to": b, **({"valid_from": when} if when is not None else {})}
+            out.append(Finding("relations", item, st, entities=[a, b]))
+            continue
         if not st.by_author or not (divorce or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
             continue
         couple = named or (tuple(people) if len(people) == 2 else pair)

@@ -21,7 +21,11 @@ from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_spans, trim_left
 
 CJK = "\u4e00-\u9fff"
-_NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?)[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
+_NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
+                         rf"[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
+# "这一段就叫“断舍离”" / "第二卷叫「北上」": a stretch of the book's name, not a thing in the story
+_PART_NAMED = re.compile(r"(?:这一?段|那一?段|这部分|这一?卷|第.{1,3}卷|这一?章|标题|书名|卷名|章名|细纲|大纲|短纲)(?:就|我想|想)?"
+                         r"(?:叫|叫做|是|名为|定为)?[「『“\"]?$")
 _KIN_INTRO = re.compile(rf"(?:长子|次子|幼子|长女|次女|幼女|独子|独女|养女|养子|爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
                         rf"[{CJK}]{{1,2}}?)(?=[，,。！!？?、；;：:\s的是和与也在就其本原早如当已今曾还又才便却都有为]|$)")
@@ -131,7 +135,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             cands.alias_of[generic] = named[0]
             del cands[generic]
     for name, before in cands.renamed:  # "一条软鞭，叫「缠丝」": 软鞭 is what 缠丝 is, not a second thing
-        for other in [n for n, c in cands.items() if c.generic and n != name and n in before]:
+        for other in [n for n, c in cands.items() if n != name and n in before and not c.canon_kind
+                      and (c.generic or n[-2:] == name[-2:])]:
             cands.alias_of.pop(other, None)
             del cands[other]
     locate(statements, cands)
@@ -324,14 +329,17 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
                               or len(noun) >= 2 and noun[-1] == name[-1] and lx.ZH_SUFFIX_KINDS.get(noun[-2:]) == "Item"):
             thing = "Item"  # "改成一对判官笔，叫阴阳笔" / "半块玉佩，叫双鱼佩": a counted thing is what the name is for
         kind = suffix_kind(name) or thing
-        if name.endswith(_RULE_NAME_ENDS) or re.search(r"[一二两三四五六七八九十百0-9]+[灯层级阶重境品星转]$", named):
+        if name.endswith(_RULE_NAME_ENDS) or re.search(r"[一二两三四五六七八九十百0-9]+[灯层级阶重境品星转]$", named) \
+                or _PART_NAMED.search(text, max(0, match.start() - 10), match.start() + 2):
             continue  # "就叫灭灯之罚" names a rule, "九灯叫灯满" a grade: no one in the story
         if (cand := cands.add(name, kind or "Character", 3.0)) is not None:
             cand.strong = True
-            if thing:
+            if thing or suffix_kind(name) and name[-2:] in named:  # "开了个独立游戏工作室，叫拾光工作室"
                 cands.renamed.append((name, named))
     for match in _QUOTED.finditer(text):
         name = match.group(1).strip()
+        if _PART_NAMED.search(text, max(0, match.start() - 10), match.start() + 1):
+            continue
         if _has_cjk(name) and len(name) <= 8:
             named_as = _NAMED_AS.search(text, max(0, match.start() - 8), match.start())
             kind = (_NAMED_AS_KIND[named_as.group(1)] if named_as else None) or suffix_kind(name) \

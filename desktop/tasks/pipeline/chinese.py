@@ -29,6 +29,8 @@ _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼�
 _HAS_THEN_NAMED = re.compile(r"(?:的)?(?:手里|手中|手上|身上|随身)?(?:在[^，,。]{1,8}?)?"
                              r"(?:有|拿着|握着|带着|佩着|用|使|用的是|使的是|(?:拔出|得到|捡到|拿到|找到|获得|夺得|买下)了?)"
                              r"(?:一[把柄支对双件块枚颗面条根杆]|把)?[^，,。！？]{1,5}[，,](?:名?叫|叫做|名为)[「『“\"]?")
+_FOUNDED_THEN_NAMED = re.compile(r"(?:在[^，,。]{1,8}?)?(?:开了|创办了|创立了|成立了|建了|办了)(?:个|一个|一家|家)?[^，,。！？]{0,8}[，,]"
+                                 r"(?:名?叫|叫做|名为)[「『“\"]?")
 _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
 
 
@@ -176,12 +178,19 @@ class ChineseRules:
         return _flat(out)
 
     def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
-        """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs."""
+        """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs;
+        "在京州开了个工作室，叫拾光工作室": what someone founds, which they head. "从星澜辞职": a post left."""
         out = []
         for i, (a, _, ea) in enumerate(spans):
-            for b, sb, _ in spans[i + 1:]:
-                if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(st.text[ea:sb]):
+            for b, sb, eb in spans[i + 1:]:
+                mid = st.text[ea:sb]
+                if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(mid):
                     out.append(self._rel(st, "OWNS", a, b))
+                if self.kind(a) == "Character" and self.kind(b) == "Faction" and _FOUNDED_THEN_NAMED.fullmatch(mid):
+                    out.append(self._rel(st, "LEADS", a, b))
+                if self.kind(a) == "Character" and self.kind(b) == "Faction" and re.fullmatch(
+                        r"[^，,。]{0,4}从", mid) and re.match(r"(?:辞职|离职|退出|退了|出来)", st.text[eb:eb + 3]):
+                    out.append(self._end(st, "MEMBER_OF", a, b))
         return [f for f in out if f is not None]
 
     def _zh_places(self, st: Statement, spans: list) -> list[Finding]:

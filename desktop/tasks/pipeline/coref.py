@@ -26,6 +26,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
     recent: list[str] = []  # characters in the order the talk last named them
     dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
+    seen: dict[str, int] = {}  # character → the statement that last named them
     for st in statements:
         characters = [n for n in st.names if kinds.get(n) == "Character"]
         had_pronoun = False
@@ -48,9 +49,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                         [n for n in reversed(recent) if n not in characters]
                     others = [n for n in nearest if n != referent and n not in dropped]
                     # one known to be "her" before one whose pronoun the talk has not shown yet
-                    chosen = next((n for n in others if gender.get(n, wanted) == wanted), referent) if prose else \
-                        next((n for n in others if gender.get(n) == wanted),
-                             next((n for n in others if n not in gender), referent))
+                    fitting = [n for n in others if gender.get(n, wanted) == wanted]
+                    # the one just named ("…Monsieur Lacroix…. Scrap him."), else one known to be "her" before one
+                    # whose pronoun the talk has not shown yet
+                    chosen = fitting[0] if fitting and (prose or seen.get(fitting[0], -9) >= st.index - 1) else \
+                        next((n for n in fitting if gender.get(n) == wanted), fitting[0] if fitting else referent)
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
                 if chosen != referent:
@@ -64,6 +67,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             st.text = replaced
         st.focus = focus
         recent = [n for n in recent if n not in characters] + characters
+        seen.update(dict.fromkeys(characters, st.index))
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
         opening = [n for n in characters if any(0 <= st.quote.find(f) <= 3 for f, m in forms if m == n)
@@ -85,9 +89,10 @@ _DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|sc
                     re.I)
 _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
 _FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
-                  "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow")
+                  "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow", "madame",
+                  "mademoiselle", "frau", "signora", "señora", "senora")
 _MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
-                "uncle", "abbot", "emperor", "master")
+                "uncle", "abbot", "emperor", "master", "monsieur", "herr", "signor", "señor", "senor", "don")
 
 
 # "顾长老" / "老头" / "林夫人" / "女配…叫慕容絮": a form or an introduction that says which pronoun means them

@@ -30,6 +30,8 @@ _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agree
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
+_DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget) (?:him|her)(?: entirely| completely)?[.!]?|"
+                           r"(?:把)?[他她](?:删了|删掉|去掉|不要了)[。！]?|删掉[他她][。！]?")
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
 # what the author once meant to do decides nothing, and a later "Right." answers something else
 _TENTATIVE = re.compile(r"(?:本来|原本|原来)(?:挺|也|是|很|一直)?(?:想|打算|定的是|准备)|本想|想过|\b(?:was|were) going to\b|"
@@ -170,6 +172,10 @@ class Decisions:
         for st in self.statements:
             # an assistant's summary the author let stand drops what it says is dropped ("血煞门卧底的设定作废")
             if not ((st.by_author or st.index in self.standing and not is_question(st)) and rejects(st) and st.names):
+                continue
+            pointed = _DROP_PRONOUN.fullmatch(st.quote.strip())
+            if pointed and st.by_author and len(st.names) == 1:  # "Scrap him." / "把她删了。": whom the talk just named
+                self.rejected_names[st.names[0]] = st.index
                 continue
             clauses = [c for c in re.split(r"[，,。；;！!…]+", st.quote) if c]
             for position, clause in enumerate(clauses):

@@ -46,7 +46,9 @@ _IT_KINDS = (("Ability", "magic|power|art|craft|spell|sorcery|gift|discipline|te
 
 # Words after which a lone capitalised word is a place ("a to" or "at" would take people too: "gave it to Mara").
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|into|outside|beyond|across|(?:is|was|are|comes|came|hails|hail|fled|"
-                           r"escaped|travels|travelled|traveled|sailed|moved|back|home|returned|returning) from|born in|lives in|based in)\s+$")
+                           r"escaped|travels|travelled|traveled|sailed|moved|back|home|returned|returning) from|born in|lives in|based in|"
+                           r"(?:goes|go|went|moves|moved|travels|travelled|sails|sailed|heads|headed|flees|fled|returns|"
+                           r"returned|retires|retired|back) to)\s+$")
 _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|daughter|wife|husband|master|mentor|"
                         r"friend|rival|servant|cousin|uncle|aunt|niece|nephew|widow|heir|student|pupil)\b")
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
