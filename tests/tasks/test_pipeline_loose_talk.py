@@ -205,3 +205,24 @@ def test_scrap_him_drops_the_man_just_named_and_a_couple_who_elope_then_marry_ar
     assert {"type": "LOVES", "from": "Miss Clara Vane", "to": "Captain Hugh Marlow", "valid_to": 30} in \
         found.document["ends"]
     assert entities(found).get("Harrowgate") == "Location"
+
+
+def test_a_secret_the_assistant_asks_about_and_the_author_keeps_back_is_a_hook_where_the_next_beat_is():
+    canon = Canon(names={"陆鸣": ("Character", []), "苏见夏": ("Character", [])})
+    found = settle(
+        ("assistant", "陆鸣那只白狐一直没交代来历，要不要这次设定了？"),
+        ("user", "先不交代，留着。第九章我会写苏见夏第一次看到那只狐狸，脸色一下就变了。"), canon=canon, chapter=7)
+    [hook] = hooks(found)
+    assert hook["planted_in"] == 9 and "狐狸" in hook["description"] and "苏见夏" in hook["involves"]
+    found = settle(("assistant", "她的来历呢？"), ("user", "南疆蛊寨的孤女。"))
+    assert hooks(found) == []  # answered, not kept back
+
+
+def test_leave_it_unexplained_makes_a_hook_of_what_was_just_said():
+    canon = Canon(names={"Tamsin Greaves": ("Character", ["Tam"]), "the Tidebell": ("Item", [])})
+    found = settle(("user", "That night the Tidebell rings on its own, with nobody touching it. Leave it there, "
+                            "no explanation."), canon=canon, chapter=42, zh=False)
+    [hook] = hooks(found)
+    assert "rings on its own" in hook["description"] and hook["involves"] == ["the Tidebell"]
+    found = settle(("user", "Why a smuggler had the Colonel's watch is the spine of book two."), zh=False)
+    assert len(hooks(found)) == 1

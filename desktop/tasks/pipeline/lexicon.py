@@ -222,7 +222,9 @@ HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set
                 "comes back later", "refuses to open", "not until", "save it for later", "save that for later",
                 "keep it for later", "keep that for later", "don't explain", "never explained", "stays open",
                 "left open", "stays unknown", "stays unexplained", "stays unanswered", "left unexplained",
-                "not deciding", "don't know yet", "haven't decided who", "deliberately unexplained")
+                "not deciding", "don't know yet", "haven't decided who", "deliberately unexplained",
+                "no explanation", "without explanation", "not answering that", "doesn't tell anyone",
+                "tells no one")
 # an assistant's question that asks for a hook: "Anything you want left unexplained?" / "她死前要不要留点什么？"
 # (not a question about a mystery already there: "So why did he set the fire?" asks for its payoff)
 HOOK_ASKS_EN = ("clue", "hook", "foreshadow", "unexplained", "unanswered", "plant", "open question", "loose end",

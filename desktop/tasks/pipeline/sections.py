@@ -27,6 +27,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
     """`generic`: common nouns among the names (禁地, 玉佩), which name no hook's subject from afar."""
     out: list[Finding] = []
     asked: int | None = None  # the message that asked for a hook; its answer's first fact is the hook
+    weak = False
     when = chapter
     for position, st in enumerate(statements):
         said = statement_chapter(_DUE.sub("", st.text))  # "第30章前后揭开" is when it pays off, not where it is
@@ -35,7 +36,12 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             # the answer answers the message's last question: "这个是线索吧？他会把表带走吗？" asks about the watch
             question = re.split(r"(?<=[.!。！])\s*", st.text.strip())[-1]  # "…hook from chapter 2. Why did he?"
             asked = st.message_index if _asks_hook(question) else None
+            # "黑猫一直没交代来历，要不要设定了？" asks for an answer — a hook only if the author keeps it back
+            weak = asked is None and bool(_ASKS_SECRET.search(question))
+            asked = st.message_index if weak else asked
         answered = st.by_author and asked is not None and st.message_index == asked + 1
+        if answered and weak and not _DEFER.search(st.text):
+            answered = False
         if answered and _NO.match(st.text):
             asked = None
         elif answered and _YES.fullmatch(st.text.strip()):
@@ -77,7 +83,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
         # "渊底封着一个东西，这是伏笔": the sentence names its hook; "就记这个伏笔" alone points at an earlier one
         name = _hook_name(_POINTING_ZH.sub("", text) if zh else text, zh)
-        pointing = len(name) < (3 if zh else 8) or bool(_POINTING.fullmatch(name.strip()))
+        pointing = len(name) < (3 if zh else 8) or bool(_POINTING.fullmatch(name.strip())) or \
+            bool(_DEFER_ONLY.fullmatch(st.quote))  # "Leave it there, no explanation.": about what was just said
         planted = [f for f in out if f.item.get("status") == "Unresolved"]
         last = planted[-1] if planted else None
         recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
@@ -121,8 +128,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             description = f"{before.quote} {description}"  # "The poison is foxglove… Who did it stays open."
         item = {"name": name, "description": description,
                 "status": "Unresolved", "involves": involves}
-        if when is not None:
-            item["planted_in"] = when
+        there = statement_chapter(_DUE.sub("", described.text)) if described is not st else None
+        if (there or when) is not None:  # "先不交代，留着。第六章我会写…": planted where the described beat is
+            item["planted_in"] = there or when
         if due := _due(text):
             item["due_by"] = due
         if described is not st and described.by_author and not st.by_author:
@@ -153,8 +161,15 @@ _POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:that|this|
 
 # "Who did it I haven't decided yet" / "谁下的毒我还没想好": a question of the story the author leaves open
 _OPEN_EN = re.compile(r"(?i)\b(?:who|what|why|how)\b[^.?!]{0,40}\b(?:haven't decided|have not decided|not decided|"
-                      r"undecided|don't know yet|do not know yet|not deciding|stays? open|left open|stays? unknown)")
+                      r"undecided|don't know yet|do not know yet|not deciding|stays? open|left open|stays? unknown|"
+                      r"(?:stays|remains) (?:a )?(?:mystery|unanswered|unexplained)|"
+                      r"is (?:the )?(?:book's |story's |series' )?(?:spine|heart|central mystery|big question|mystery)\b)")
 _OPEN_ZH = re.compile(r"(?:谁|什么|为什么|为何|怎么)[^。！？]{0,20}(?:还没想好|没想好|还没定|不揭|不说破|没人知道|先埋着|不知道)")
+_ASKS_SECRET = re.compile(r"(?i)来历|身世|秘密|没交代|真实身份|\bsecret\b|\bmystery\b|\bbackstory\b|\bwhere (?:it|he|she) came from")
+_DEFER = re.compile(r"(?i)先不|留着|以后再|暂不|不交代|先别|\bnot yet\b|\bleave it\b|\bkeep it\b|\blater\b|\bfor now\b")
+_DEFER_ONLY = re.compile(r"(?i)(?:\s|[，,。.!！;；]|and|but|leave it(?: there| at that| open)?|don't explain(?: it)?|"
+                         r"no explanation|keep it (?:quiet|back)|not yet|(?:he|she|they) (?:doesn't|don't|never) tell"
+                         r"(?:s)? anyone|tells no one|先不交代|不交代|留着|先别说破|先不说|先埋着|先不揭)+")
 _NOT_NOTED = re.compile(r"(?i)别记|不用记|不记|don't (?:note|record|log|write down)")  # "我还没想好，别记"
 _ASKS_HELP = re.compile(r"(?i)帮我想|你帮我|你想想|你觉得|\bhelp me\b|\bcan you\b|\bcould you\b|\bany ideas\b")
 _WHO_OPEN = re.compile(r"(?i)\bwho\b|谁")
@@ -189,6 +204,7 @@ def _hook_name(text: str, zh: bool) -> str:
         m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
         if m:
             return _clean_zh(m.group(1))
+        text = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|我会写|我要写|我想写|我打算写", "", text)
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
