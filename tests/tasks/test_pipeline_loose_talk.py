@@ -168,11 +168,11 @@ def test_a_rank_given_is_no_person_and_an_apprentice_taken_and_a_gift_in_one_bre
     canon = Canon(names={"Wren Alder": ("Character", ["Wren"]), "Magister Edric Holt": ("Character", ["Holt"]),
                          "the Starlamp": ("Item", [])})
     found = settle(
-        ("user", "The guild ranks are Lamplighter, Warden, Keeper."),
+        ("user", "The lamp-magic ranks are Lamplighter, Warden, Keeper."),
         ("user", "Wren is about to rank up. Chapter 12 she is made Keeper, youngest ever. Holt formally takes her as his apprentice and "
                  "gives her the Starlamp."), canon=canon, chapter=11, zh=False)
     assert "Keeper" not in entities(found)
-    assert ("Wren Alder", "identity", "Keeper") in states(found)
+    assert ("Wren Alder", "realm", "Keeper") in states(found)  # a rung of the talk's own ladder
     assert {("MASTER_OF", "Magister Edric Holt", "Wren Alder"), ("OWNS", "Wren Alder", "the Starlamp")} <= relations(found)
 
 
@@ -226,3 +226,10 @@ def test_leave_it_unexplained_makes_a_hook_of_what_was_just_said():
     assert "rings on its own" in hook["description"] and hook["involves"] == ["the Tidebell"]
     found = settle(("user", "Why a smuggler had the Colonel's watch is the spine of book two."), zh=False)
     assert len(hooks(found)) == 1
+
+
+def test_the_rungs_of_the_talks_own_ladder_are_realms_and_no_names():
+    canon = Canon(names={"林渡": ("Character", [])})
+    found = settle(("user", "异能分四阶：启灵、通玄、化形、归真。"), ("user", "林渡刚签契，启灵。"), canon=canon)
+    assert ("林渡", "realm", "启灵") in states(found)
+    assert not {"启灵", "通玄", "化形", "归真"} & set(entities(found))

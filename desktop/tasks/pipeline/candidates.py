@@ -330,6 +330,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             thing = "Item"  # "改成一对判官笔，叫阴阳笔" / "半块玉佩，叫双鱼佩": a counted thing is what the name is for
         kind = suffix_kind(name) or thing
         if name.endswith(_RULE_NAME_ENDS) or re.search(r"[一二两三四五六七八九十百0-9]+[灯层级阶重境品星转]$", named) \
+                or re.search(r"它|体系|系统|设定", named) \
                 or _PART_NAMED.search(text, max(0, match.start() - 10), match.start() + 2):
             continue  # "就叫灭灯之罚" names a rule, "九灯叫灯满" a grade: no one in the story
         if (cand := cands.add(name, kind or "Character", 3.0)) is not None:

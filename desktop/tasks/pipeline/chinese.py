@@ -10,6 +10,7 @@ from desktop.tasks.pipeline.findings import flat as _flat
 from desktop.tasks.pipeline.findings import has_verb as _has_verb
 from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
 from desktop.tasks.pipeline.findings import role_after as _role_after
+from desktop.tasks.pipeline.grades import rung_in
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
@@ -387,6 +388,8 @@ class ChineseRules:
         if realm and not any(w in realm for w in lx.ZH_REALM_WORDS) and \
                 not re.search(r"境界|修为|突破|晋升|修炼|练到|冲到|进阶|踏入", st.text):
             realm = None  # 三层 of a building is no realm: a level needs cultivation around it
+        if not realm and not re.search(r"[？?]$", text) and (rung := rung_in(tail, self.rungs)):
+            realm = rung  # "林默刚签契，启灵" with 启灵 a rung of the talk's own ladder
         if realm:
             out.append(self._state(st, subject, "realm", realm))
         things = [n for n, _, _ in spans if self.kind(n) == "Item"]

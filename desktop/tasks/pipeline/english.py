@@ -250,8 +250,8 @@ class EnglishRules:
             out.append(self._state(st, subject, "identity", made.group(1)))  # "the Lodge makes him a full Warden"
         made = re.match(r"\s*(?:is|was|gets|got|has been)\s+(?:made|named|promoted to|raised to|elevated to)\s+"
                         r"(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+)?([A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)", tail)
-        if made:  # "she's made Precentor": the rank or post given her
-            out.append(self._state(st, subject, "identity", made.group(1)))
+        if made:  # "she's made Precentor": the rank or post given her — a rung of the talk's ladder is a realm
+            out.append(self._state(st, subject, "realm" if made.group(1) in self.rungs else "identity", made.group(1)))
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it

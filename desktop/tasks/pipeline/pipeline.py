@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, bonds, coref, families, outlines, prose_names, sections, settings
+from desktop.tasks.pipeline import answers, bonds, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.aliases import given_names
 from desktop.tasks.pipeline.candidates import collect, locate
@@ -73,6 +73,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     statements = split(messages)
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh, prose=prose)
+    rungs = frozenset() if prose else grades.ladder(statements)
+    for name in [n for n in cands if n in rungs and not cands[n].canon_kind]:
+        del cands[name]  # 通玄, Precentor: a rung of the talk's ladder, no one in the story
     progress(Progress("kinds", 1, 4))
     if cancel is not None:
         cancel.raise_if_cancelled()
@@ -93,7 +96,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         locate(statements, cands)
     progress(Progress("facts", 2, 4))
     forms = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
-    reader = Reader(kinds, canon.owners, chapter, forms)
+    reader = Reader(kinds, canon.owners, chapter, forms, rungs)
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     if prose:
         findings = [f for f in findings if (f.section != "states" or _said_of(f)) and _named_in(f, forms)]

@@ -24,8 +24,9 @@ class Reader(ChineseRules, EnglishRules):
     """Reads findings out of statements, given each candidate's kind and who owns what in canon."""
 
     def __init__(self, kinds: dict[str, str], owners: dict[str, str], chapter: int | None,
-                 aliases: dict[str, list[str]] | None = None):
+                 aliases: dict[str, list[str]] | None = None, rungs: frozenset[str] = frozenset()):
         self.kinds = kinds
+        self.rungs = rungs  # the talk's own ladder of ranks (grades.ladder)
         self.owners = owners  # item → its current owner in canon
         self.chapter = chapter
         self._forms = {name: tuple(forms) for name, forms in (aliases or {}).items()}
