@@ -233,3 +233,20 @@ def test_the_rungs_of_the_talks_own_ladder_are_realms_and_no_names():
     found = settle(("user", "异能分四阶：启灵、通玄、化形、归真。"), ("user", "林渡刚签契，启灵。"), canon=canon)
     assert ("林渡", "realm", "启灵") in states(found)
     assert not {"启灵", "通玄", "化形", "归真"} & set(entities(found))
+
+
+def test_a_character_introduced_by_name_takes_the_talk_and_a_summary_list_stays_about_her():
+    canon = Canon(names={"Kestrel Vane": ("Character", ["Kestrel"]), "Thornwick": ("Location", [])})
+    found = settle(
+        ("user", "I need a new character, somebody who knows the maps better than Kestrel does. Working name is "
+                 "Ysolde Marrow. Can you help me flesh her out?"),
+        ("user", "She grew up in Thornwick, and she has a burn scar across her left palm, nothing sinister."),
+        ("assistant", "Got it: Ysolde 'Sol' Marrow, 24, grew up in Thornwick, apprenticed to Master Corvin Ashdown, "
+                      "threadwalker, carries the Lodestar Compass."),
+        ("user", "Yes."), canon=canon, zh=False)
+    assert ("FROM", "Ysolde Marrow", "Thornwick") in relations(found)
+    assert ("OWNS", "Ysolde Marrow", "Lodestar Compass") in relations(found)
+    assert not any(s[0] == "Kestrel Vane" for s in states(found))
+    assert not any(s[2] == "nothing sinister" for s in states(found))
+    [ysolde] = [e for e in found.document["entities"] if e["name"] == "Ysolde Marrow"]
+    assert "Sol" in ysolde.get("aliases", []) and not any("'" in n for n in entities(found))

@@ -24,10 +24,17 @@ _CODENAME = re.compile(rf"(?:代号|化名|艺名|网名)(?:是|叫)?[“\"「�
                        rf"[“\"「『]?(?P<alias2>[{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?；;\s]|$)")
 
 
+_QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A-Z][\w\-]+)['’\"”] (?P<last>[A-Z][\w\-]+)\b")
+
+
 def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
     """人称X / 字X / "known as X": an alias of the character the clause is about."""
     seen: str | None = None
     for st in statements:
+        for match in _QUOTED_NICKNAME.finditer(st.quote):  # "Ysolde 'Sol' Marrow": Sol is Ysolde Marrow
+            name = f"{match['first']} {match['last']}"
+            if cands.resolve(name) in cands and valid_name(match["nick"]):
+                _make_alias(cands, name, match["nick"])
         for match in _CODENAME.finditer(st.quote):
             name, alias = match["name"] or match["name2"], match["alias"] or match["alias2"]
             if cands.resolve(name) in cands and valid_name(alias):

@@ -71,7 +71,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
         opening = [n for n in characters if any(0 <= st.quote.find(f) <= 3 for f, m in forms if m == n)
-                   or re.search(rf"叫[「“]?{re.escape(n)}", st.quote)]
+                   or re.search(rf"叫[「“]?{re.escape(n)}|{_EN_INTRO}{re.escape(n)}", st.quote, re.I)]
         if opening and not had_pronoun:
             focus = opening[0]
         elif referent is not None and not opening and switched and switched[0] not in characters and not prose:
@@ -85,6 +85,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     locate(statements, cands)
 
 
+# "Working name is Ysolde Marrow." / "Meet Tobias Reed": the talk turns to someone it introduces
+_EN_INTRO = r"(?:\bname is|\bnamed|\bcalled|\bmeet|\bintroducing|\bnew character(?: is)?[:,]?)\s+"
 _DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|scrapped|drop|dropped|cut|cutting|forget|ditch|remove)\b",
                     re.I)
 _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}

@@ -318,7 +318,8 @@ _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
-_NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
+_NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
+               "tender", "slender", "proper", "eager", "better", "bigger", "whether", "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
                "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
                "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",
@@ -327,11 +328,14 @@ _NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "other
                "harbour", "labor", "labour", "minor", "major", "senior", "junior", "monster", "tower", "flower",
                "dinner", "corner", "lover", "partner", "cover", "answer", "offer", "wonder", "weather", "leather",
                "man", "woman", "human", "gentleman", "german", "roman"}
-_NOT_MODIFIERS = {"her", "his", "their", "my", "our", "your", "its", "and", "or", "but", "not", "no", "very", "so"}
+_NOT_MODIFIERS = {"her", "his", "their", "my", "our", "your", "its", "and", "or", "but", "not", "no", "very", "so",
+                  "nothing", "something", "anything", "including"}
 
 
 def _is_title(title: str) -> bool:
     words = title.split(" of ")[0].lower().split()
+    if words and words[-1].endswith("ing") and words[-1] not in ("king", "viking"):
+        return False  # "including threadwalking": a doing, whatever it ends like
     if not words or words[0].startswith("ex-") or words[0] in ("former", "retired", "onetime"):
         return False  # what someone used to be is not who they are
     return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)

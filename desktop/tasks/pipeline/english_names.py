@@ -90,6 +90,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             words[-1] = words[-1][:-2]
             if _KIN_AFTER.match(text.replace("’", "'"), match.end() - 2):  # "Teodor's apprentice": Teodor is someone
                 cands.add(" ".join(words), "Character", 2.0)
+        if any(re.search(r"['’]$", w) for w in words[:-1]) or words and words[0][:1] in "'’\"“":
+            continue  # "Sol' Marrow" out of "Ysolde 'Sol' Marrow": a nickname's quote, not a name (aliases.py)
         if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
             continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
         if any(w.lower().strip(".,:;") in lx.EN_SHORTHAND for w in words) or words[0].lower().endswith("-wise"):

@@ -60,13 +60,16 @@ class Reader(ChineseRules, EnglishRules):
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
                 # "贺千山…后背硬吃了屠七一刀，没撑到天亮就断气了": one named only as an object doesn't take over
                 last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
+            # "…, 24, apprenticed to Ashdown, carries the Compass": in English a person after the clause's verb is
+            # its object, and the subject goes on
+            opens = zh or subject is None or not people or next(s for n, s, _ in local if n == people[0]) - clause[0] <= 5
             lead = st.text[clause[0]:local[0][1]] if local else ""
             led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
                                    or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
             if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
-            if not appositive:
+            if not appositive and opens:
                 subject = people[0] if people else subject
             if zh:
                 out += self._zh_pairs(st, local)
