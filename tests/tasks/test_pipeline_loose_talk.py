@@ -250,3 +250,32 @@ def test_a_character_introduced_by_name_takes_the_talk_and_a_summary_list_stays_
     assert not any(s[2] == "nothing sinister" for s in states(found))
     [ysolde] = [e for e in found.document["entities"] if e["name"] == "Ysolde Marrow"]
     assert "Sol" in ysolde.get("aliases", []) and not any("'" in n for n in entities(found))
+
+
+def test_a_run_of_chapters_called_something_is_an_outline_not_a_person():
+    canon = Canon(names={"Nadia Okafor": ("Character", ["Nadia"])})
+    found = settle(("user", "I want a five-chapter run, 34 to 38, call it the Lisbon Endgame. 34 she's in Lisbon "
+                            "chasing the leak. 36 she finds the proof. 37 he runs."), canon=canon, zh=False)
+    [outline] = found.document["plan"]
+    assert outline["title"].lower() == "the lisbon endgame" and outline["chapters"] == [34, 38]
+    assert len(outline["steps"]) == 3 and "Lisbon Endgame" not in entities(found)
+
+
+def test_world_nouns_are_read_as_what_they_are():
+    canon = Canon(names={"Commander Ife Adeyemi": ("Character", ["Ife"])})
+    found = settle(
+        ("user", "I need the FTL rules nailed down. There's a network of ancient jump gates called the Lattice. "
+                 "Now it's the Salt Guild: nobody jumps without a Guild key-holder aboard."),
+        ("user", "She's Concordat Navy. Commander of a survey frigate, the Sable Meridian. In chapter 3 a gate out "
+                 "there that's been dead for two hundred years switches back on."), canon=canon, zh=False)
+    names = entities(found)
+    assert "FTL" not in names and "Guild" not in names and names.get("Sable Meridian") == "Item"
+    assert not any(s[1] == "alive" for s in states(found))
+
+
+def test_a_bare_post_after_a_name_is_that_persons():
+    canon = Canon(names={"Sir Walter Harcourt": ("Character", ["Sir Walter"])})
+    found = settle(("assistant", "Noted: Sir Walter Harcourt, baronet; Larkmoor entailed on cousin Mr. Percival Gaunt, "
+                                 "the heir; all fine."), ("user", "Yes."), canon=canon, zh=False)
+    assert ("Mr. Percival Gaunt", "identity", "heir") in states(found)
+    assert ("Sir Walter Harcourt", "identity", "heir") not in states(found)

@@ -66,7 +66,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             had_pronoun = replaced != st.quote and not opener
             st.text = replaced
         st.focus = focus
-        recent = [n for n in recent if n not in characters] + characters
+        # (in the order the sentence names them: the last one named is the nearest)
+        positions = {n: max((st.text.find(f) for f, m in forms if m == n), default=-1) for n in characters}
+        recent = [n for n in recent if n not in characters] + sorted(characters, key=lambda n: positions[n])
         seen.update(dict.fromkeys(characters, st.index))
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)

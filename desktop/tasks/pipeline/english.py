@@ -208,6 +208,10 @@ class EnglishRules:
         tail, ltail = text[end:], low[end:]
         for phrase in lx.EN_DEATH:
             at = ltail.find(phrase)
+            if phrase == "dead" and at >= 0 and not re.search(
+                    r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped)\s+(?:stone\s+|already\s+)?)"
+                    r"dead\b", ltail[:at + 4]) or re.search(r"\bthat(?:'s| is| has)\b", ltail[:max(at, 0)]):
+                continue  # "a gate that's been dead for two hundred years": not the person's death
             if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
                     and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail):
                 out.append(self._state(st, subject, "alive", "dead"))

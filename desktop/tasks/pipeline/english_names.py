@@ -32,9 +32,10 @@ _NOT_ARTS = {"nothing", "something", "anything", "everything", "thing", "morning
 _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "axe", "ship", "boat", "ring", "book",
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key", "stiletto", "rapier", "sabre",
               "saber", "cutlass", "musket", "rifle", "revolver", "amulet", "locket", "pendant", "necklace", "crown",
-              "watch", "compass", "airship", "schooner", "frigate", "yacht", "mare", "stallion", "hound", "wand")
+              "watch", "compass", "airship", "schooner", "frigate", "yacht", "mare", "stallion", "hound", "wand",
+              "gate", "network", "engine", "device", "vessel", "cruiser", "chalice", "bell", "relic", "truck", "pickup")
 # "his ship, the Gull," / "a dagger named Whisper": the name given right after a thing is the thing's
-_THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*,")
+_THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*[,.;]")
 
 
 _IT_NAMED = re.compile(r"\b(?:calling it|call it|called it|it's called|it is called|we call it|naming it)\s+(?:the\s+)?"
@@ -90,7 +91,7 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             words[-1] = words[-1][:-2]
             if _KIN_AFTER.match(text.replace("’", "'"), match.end() - 2):  # "Teodor's apprentice": Teodor is someone
                 cands.add(" ".join(words), "Character", 2.0)
-        if any(re.search(r"['’]$", w) for w in words[:-1]) or words and words[0][:1] in "'’\"“":
+        if any(re.search(r"(?<!s)['’]$", w) for w in words[:-1]) or words and words[0][:1] in "'’\"“":
             continue  # "Sol' Marrow" out of "Ysolde 'Sol' Marrow": a nickname's quote, not a name (aliases.py)
         if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
             continue  # "Book Two", "Chapter Nine": the book's own structure, not a name
@@ -102,6 +103,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             words = words[:-1]  # "Julian I": the speaker, not part of the name
         name = " ".join(words)
         first, last = words[0].lower().rstrip("."), words[-1].lower()
+        if len(words) == 1 and re.fullmatch(r"[A-Z]{2,4}", words[0]):
+            continue  # FTL, CEO: an acronym of the talk, not a name
         if len(words) == 1 and _RANK_BEFORE.search(text, 0, match.start()):
             continue  # "she's made Precentor", "ranks: Novice, Cantor, Precentor": a rank, not a person
         if len(words) == 1 and (name.lower() in lx.EN_NOT_NAMES or name.lower() in lx.EN_RANK_WORDS):
@@ -171,6 +174,8 @@ def first_names(cands: Candidates, text: str) -> None:
         if kind == "Character" and (forms := short_forms(name)):
             for form in forms:
                 owners.setdefault(form, []).append(name)
+        elif kind in ("Faction", "Location") and len(words) >= 2 and words[-1][:1].isupper():
+            owners.setdefault(words[-1], []).append(name)  # "a Guild key-holder": the Salt Guild
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
             # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
             owners.setdefault(words[0], []).append(name)

@@ -21,13 +21,13 @@ _STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("
                ("development", "Development"), ("twist", "Twist"), ("climax", "Climax"), ("ending", "Ending"),
                ("resolution", "Ending"))
 _CHAPTER_RANGE = re.compile(rf"第?\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|–|~|～)\s*第?\s*({_NUM})\s*章|"
-                            r"chapters?\s+(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
+                            r"chapters?\b[^.!?\d]{0,24}?(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
 _CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
 _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
                            r"([\u4e00-\u9fff]{2,6})那条|"
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
                            # "Call it The Lighthouse Week, roughly chapters 48 to 54": named without quotes
-                           r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+((?:The\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)|"
+                           r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+((?:[Tt]he\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)|"
                            # "outline the heist arc": the word before "arc" names it, unless it only points at one
                            r"\bthe\s+(?!(?:next|whole|main|new|first|second|third|last|final|story|big|this)\b)"
                            r"([a-z][\w\-]{2,})\s+arc\b")
@@ -148,7 +148,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 statements[last_step].message_index == st.message_index and current.item["steps"] and \
                 not asks and not _PLANS.search(text):
             # "转折是秦烈。大师兄一路护着孤辰，…结果八十四章从背后偷袭": the beat goes on in the next sentences
-            current.item["steps"][-1]["summary"] += "，" + st.quote.strip(" 。.")
+            current.item["steps"][-1]["summary"] += ("，" if zh else ". ") + st.quote.strip(" 。.")
             current.extra.append(st)
             last_step = st.index
             continue

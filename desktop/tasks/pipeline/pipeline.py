@@ -114,6 +114,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += settings.settings(statements, kinds, busy | {f.statement.index for f in findings
                                                                  if f.section == "hooks"})
         findings += outlines.plan(statements, kinds)
+        for title in {f.item["title"] for f in findings if f.section == "plan"}:
+            for name in [n for n in cands if not cands[n].canon_kind and n in title and len(n) > len(title) / 2]:
+                del cands[name]  # "call it the Lisbon Endgame": the outline's title, no one in the story
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)
     survivors = decisions.settle(findings)

@@ -45,7 +45,7 @@ class Reader(ChineseRules, EnglishRules):
             self._carried = said  # "第45章要死一个人……当场就没了": later sentences speak of that chapter
         self._when = said if said is not None else self._carried
         subject = st.focus
-        last_person = None
+        last_person = previous_person = None
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
             # "被厉无咎一掌震碎心脉，当场身亡": who did it is not who the sentence goes on about
@@ -66,9 +66,13 @@ class Reader(ChineseRules, EnglishRules):
             lead = st.text[clause[0]:local[0][1]] if local else ""
             led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
                                    or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
-            if subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
+            if not zh and not local and previous_person and _BARE_POST.fullmatch(st.text[clause[0]:clause[1]]):
+                # "…entailed on cousin Mr. Percival Gaunt, the heir;": a bare post is the one just named
+                local = [(previous_person, clause[0], clause[0])]
+            elif subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
+            previous_person = people[-1] if people else None
             if not appositive and opens:
                 subject = people[0] if people else subject
             if zh:
@@ -184,6 +188,7 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     return [c for c in out if c[1] > c[0]]
 
 
+_BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
