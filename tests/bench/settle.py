@@ -23,12 +23,15 @@ GOLD = Path(__file__).resolve().parent.parent / "fixtures" / "settle_gold"
 HELDOUT = Path(__file__).resolve().parent.parent / "fixtures" / "settle_heldout"
 FINAL = Path(__file__).resolve().parent.parent / "fixtures" / "settle_final"
 FRESH = Path(__file__).resolve().parent.parent / "fixtures" / "settle_fresh"
+# two more, written the same way at stop 23: longer, rambling talks (blind was first scored after the work)
+UNSEEN = Path(__file__).resolve().parent.parent / "fixtures" / "settle_unseen"
+BLIND = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
-                        help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL} "
-                             f"and {FRESH})")
+                        help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL}, "
+                             f"{FRESH}, {UNSEEN} and {BLIND})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",

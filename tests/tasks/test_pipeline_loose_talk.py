@@ -279,3 +279,11 @@ def test_a_bare_post_after_a_name_is_that_persons():
                                  "the heir; all fine."), ("user", "Yes."), canon=canon, zh=False)
     assert ("Mr. Percival Gaunt", "identity", "heir") in states(found)
     assert ("Sir Walter Harcourt", "identity", "heir") not in states(found)
+
+
+def test_being_a_group_or_running_it_is_membership_or_leadership():
+    canon = Canon(names={"Ife Adeyemi": ("Character", []), "Concordat Navy": ("Faction", []),
+                         "Solène Arceneaux": ("Character", []), "the Orrery": ("Faction", [])})
+    found = relations(settle(("user", "Ife Adeyemi is Concordat Navy. Solène Arceneaux runs the Orrery."),
+                             canon=canon, zh=False))
+    assert {("MEMBER_OF", "Ife Adeyemi", "Concordat Navy"), ("LEADS", "Solène Arceneaux", "the Orrery")} <= found

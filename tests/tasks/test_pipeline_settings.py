@@ -77,3 +77,16 @@ def test_a_rule_asked_for_and_named_in_the_answer_is_its_own_entry_and_no_one_in
     assert "修炼" in found and "地图" in found
     names = {e["name"] for e in extraction.document["entities"]}
     assert "摘星之罚" not in names and "星满" not in names and "北边沧洲" not in names
+
+
+def test_an_answer_that_names_its_mechanic_or_its_cost_or_law_titles_its_own_entry():
+    found = settings(settle(
+        ("user", "I need to formalise the magic before chapter 12."),
+        ("assistant", "What's the core mechanic?"),
+        ("user", "Windcall. Mages whistle into shells and the wind answers."),
+        ("assistant", "Is there a cost? And any law?"),
+        ("user", "Cost is the salt fever. Every working dries the caster out. And the law is the Law of Stillness: "
+                 "no whistling at sea after dark."), zh=False))
+    assert "shells" in found["Windcall"]["body"]
+    assert found["the salt fever"]["category"] == "rule" and "dries" in found["the salt fever"]["body"]
+    assert "after dark" in found["the Law of Stillness"]["body"]

@@ -67,6 +67,12 @@ class EnglishRules:
                     out.append(self._rel(st, "MEMBER_OF", a, b))
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"of(?:\s+the)?", mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Hollis Quade of the Red Tithe"
+                if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:is|was|'s|’s)(?:\s+the)?", mid) and \
+                        re.match(r"\s*(?:[.,;!]|$|now\b|through and through)", low[eb:eb + 20]):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "She's Concordat Navy."
+                if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:now\s+)?(?:runs|ran|leads|led|heads|headed)"
+                                                                          r"(?:\s+the)?", mid):
+                    out.append(self._rel(st, "LEADS", a, b))  # "the Widow runs the Orrery"
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if kb == "Faction" and ka == "Character":

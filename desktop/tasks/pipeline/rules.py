@@ -62,7 +62,8 @@ class Reader(ChineseRules, EnglishRules):
                 last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
             # "…, 24, apprenticed to Ashdown, carries the Compass": in English a person after the clause's verb is
             # its object, and the subject goes on
-            opens = zh or subject is None or not people or next(s for n, s, _ in local if n == people[0]) - clause[0] <= 5
+            before = st.text[clause[0]:next(s for n, s, _ in local if n == people[0])].strip().lower() if people else ""
+            opens = zh or subject is None or not people or not _VERB_FIRST.match(before)
             lead = st.text[clause[0]:local[0][1]] if local else ""
             led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
                                    or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
@@ -188,6 +189,9 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     return [c for c in out if c[1] > c[0]]
 
 
+# "apprenticed to Ashdown" / "carries the Compass": a clause that opens with its verb ("At the ceremony Vashti…" does not)
+_VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"
+                         r"[a-z]+(?:ed|es|s)\b")
 _BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)

@@ -30,6 +30,7 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
     current: Finding | None = None
     topic = _Topic()
     questions = _questions(statements, kinds)
+    answered: list[Finding] = []  # entries an answer named ("Saltsong.", "Cost is the brine cough.")
     for st in statements:
         if st.by_author and topic.read(st, kinds) and current is not None \
                 and current.statement.message_index == st.message_index:
@@ -38,16 +39,23 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
         asked = questions.get(st.message_index)
         if asked is not None and st.by_author and not is_summary(st) and st.index not in busy and not people \
                 and not _NOT_A_SETTING.search(st.text) and not _CHAT.search(st.text):
-            if _no_content(st):
-                continue  # "有。" / "Not formal ones.": the answer's yes or no, not the world
-            title, rule = asked.title(topic, st)
-            if (given := _answer_names(st, kinds)) is not None:
+            if current is not None and current in answered and current.statement.message_index == st.message_index \
+                    and not _RULE_HEAD.search(st.text):
+                _extend(current, st)  # "Cost is the brine cough. Every working leaves…": the named entry goes on
+                continue
+            first = st.index == min(x.index for x in statements if x.message_index == st.message_index)
+            alone = first and topic.name is None and asked.what and not _no_content(st)  # "What's the mechanic?"
+            if (given := _answer_names(st, kinds, alone)) is not None:
                 # "要不要有个惩罚？" — "好，就叫灭灯之罚。…" / "有没有管修士的机构？" — "有，提灯司，朝廷设的。": its own entry
                 current = _entry(st, given, "organisation" if kinds.get(given) == "Faction" else
                                   "rule" if asked.rule or given.endswith(_RULE_ENDS) else asked.category() or
                                   _category(st.text))
                 out.append(current)
+                answered.append(current)
                 continue
+            if _no_content(st):
+                continue  # "有。" / "Not formal ones.": the answer's yes or no, not the world
+            title, rule = asked.title(topic, st)
             if title and not _RULE_HEAD.search(st.text):
                 target = next((f for f in out if f.item["title"] == title), None)
                 if target is None and not rule and (asked.subject in (None, topic.name, topic.noun)
@@ -82,7 +90,9 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
             continue
         if _RULE_HEAD.search(st.text):  # "And one rule everyone knows: a bargain struck in the Drowned Quarter…"
             about = next((n for n in st.names if kinds.get(n) in ("Location", "Faction", "Ability")), None)
-            title = (f"{about}的规矩" if zh else f"{about} rule") if about else _first_words(st.text, zh)
+            named = _NAMED_HEAD.match(st.text)  # "Cost is the brine cough." / "代价就是反噬": the rule's own name
+            title = next(g for g in named.groups() if g).strip() if named else \
+                (f"{about}的规矩" if zh else f"{about} rule") if about else _first_words(st.text, zh)
             current = _entry(st, title, "rule")
         else:
             title = _subject_thing(st, kinds) or _setting_title(st.text, zh) or topic.title(st) \
@@ -212,8 +222,16 @@ _GIVEN_ZH = re.compile(rf"(?:就叫|叫做|名叫|名为|定名为)[「“\"]?([
 _RULE_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "之禁", "税", "禁令", "律令", "规矩", "法则")
 
 
-def _answer_names(st: Statement, kinds: dict[str, str]) -> str | None:
-    """The name an answer gives what was asked for — a rule (灭灯之罚) or an institution the talk names."""
+def _answer_names(st: Statement, kinds: dict[str, str], first: bool = False) -> str | None:
+    """The name an answer gives what was asked for — a rule (灭灯之罚), an institution the talk names, or the
+    answer's opening words alone ("What's the core mechanic?" — "Saltsong. Mages sing into salt…")."""
+    named = _NAMED_HEAD.match(st.text)  # "Is there a cost?" — "Cost is the brine cough."
+    if named:
+        return next(g for g in named.groups() if g).strip()
+    alone = re.fullmatch(r"\s*([A-Z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)\s*[.!]\s*", st.quote)
+    if first and alone and kinds.get(alone.group(1)) != "Character" and not re.search(
+            r"(?i)\b(?:yes|no|not|sure|okay|ok|right|exactly|good|great|and|or|nope|maybe|fine|gates?)\b", alone.group(1)):
+        return alone.group(1)
     m = _GIVEN_ZH.search(st.text) if _zh(st.text) else None
     name = next((g for g in m.groups() if g), None) if m else None
     if name and (kinds.get(name) in ("Faction", "Location") or name.endswith(_RULE_ENDS)) and \
@@ -234,8 +252,12 @@ _CHAT = re.compile(r"我(?:也|自己|觉得|不确定|不知道|想想)|哈哈|
 
 _GRADES = ("等级", "境界", "阶段", "层级", "品阶", "级别", "ranks", "tiers", "levels", "grades")
 _RULE_ASKED = re.compile(r"规矩|规则|禁忌|代价|限制|rules?\b|cost|price|limits?\b|laws?\b", re.I)
+_NAMED_HEAD = re.compile(r"(?i)^\s*(?:and\s+|but\s+)?(?:the\s+)?(?:cost|price|law|penalty|catch|toll)\s+(?:is|are)\s+"
+                         r"((?:the\s+)?[\w'\- ]{3,30}?)\s*(?:[:.,;]|$)|"
+                         r"^(?:而)?(?:代价|惩罚|规矩|禁忌|铁律)(?:就|便)?是([\u4e00-\u9fff]{2,6}?)(?:[——，,。：:]|$)")
 _RULE_HEAD = re.compile(r"定一条|立一条|加一条|有一条|一条规矩|有个规矩|有个死规矩|规矩是|铁律|"
-                        r"\b(?:one|a|another|the) rule\b|\brule:", re.I)
+                        r"\b(?:one|a|another|the) rule\b|\brule:|"
+                        + _NAMED_HEAD.pattern.replace("(?i)", ""), re.I)
 _BACK = re.compile(r"那里|那儿|这里|里面|里头|它|其|这个地方|这地方|这种力量|力量|这套|"
                    r"\b(?:there|it|its|this|that|the (?:power|magic|place|city|system|station|quarter))\b", re.I)
 _ASKED_ZH = re.compile(rf"^(?:那|那么|嗯|对了|另外)?[，,]?(?:这个|那个)?([{CJK}]{{2,8}}?)(?:是什么|是个什么|是哪|有没有|有什么|"
