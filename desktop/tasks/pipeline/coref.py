@@ -48,7 +48,6 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     nearest = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
                         [n for n in reversed(recent) if n not in characters]
                     others = [n for n in nearest if n != referent and n not in dropped]
-                    # one known to be "her" before one whose pronoun the talk has not shown yet
                     fitting = [n for n in others if gender.get(n, wanted) == wanted]
                     # the one just named ("…Monsieur Lacroix…. Scrap him."), else one known to be "her" before one
                     # whose pronoun the talk has not shown yet

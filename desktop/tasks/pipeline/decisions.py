@@ -30,8 +30,8 @@ _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agree
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
-_DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget) (?:him|her)(?: entirely| completely)?[.!]?|"
-                           r"(?:把)?[他她](?:删了|删掉|去掉|不要了)[。！]?|删掉[他她][。！]?")
+_DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget) (?:him|her)"
+                           r"(?: entirely| completely)?[.!]?|(?:把)?[他她](?:删了|删掉|去掉|不要了)[。！]?|删掉[他她][。！]?")
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
 # what the author once meant to do decides nothing, and a later "Right." answers something else
 _TENTATIVE = re.compile(r"(?:本来|原本|原来)(?:挺|也|是|很|一直)?(?:想|打算|定的是|准备)|本想|想过|\b(?:was|were) going to\b|"

@@ -48,7 +48,8 @@ class EnglishRules:
                 # A takes B as his apprentice
                 if ka == "Character" and kb == "Character" and re.fullmatch(
                         r"(?:formally |finally |then )?(?:takes|took|has taken|will take)", mid) and re.match(
-                        r"\s+as\s+(?:his|her|their|[\w .'\-]+?['’]s)\s+(?:apprentice|student|pupil|disciple|squire|protégé|protege)",
+                        r"\s+as\s+(?:his|her|their|[\w .'\-]+?['’]s)\s+"
+                        r"(?:apprentice|student|pupil|disciple|squire|protégé|protege)",
                         low[eb:eb + 60]):
                     out.append(self._rel(st, "MASTER_OF", a, b))
                 # A is the <role> of B
@@ -329,7 +330,8 @@ _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
 _NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
-               "tender", "slender", "proper", "eager", "better", "bigger", "whether", "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
+               "tender", "slender", "proper", "eager", "better", "bigger", "whether",
+               "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
                "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
                "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",

@@ -47,7 +47,9 @@ _IT_KINDS = (("Ability", "magic|power|art|craft|spell|sorcery|gift|discipline|te
 
 # Words after which a lone capitalised word is a place ("a to" or "at" would take people too: "gave it to Mara").
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|into|outside|beyond|across|(?:is|was|are|comes|came|hails|hail|fled|"
-                           r"escaped|travels|travelled|traveled|sailed|moved|back|home|returned|returning) from|born in|lives in|based in|"
+                           r"escaped|travels|travelled|traveled|sailed|moved|back|home|returned|returning) from|"
+                           r"born in|lives in|based in|"
+                           # "goes to Bath": a move to somewhere (not "gave it to Mara")
                            r"(?:goes|go|went|moves|moved|travels|travelled|sails|sailed|heads|headed|flees|fled|returns|"
                            r"returned|retires|retired|back) to)\s+$")
 _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|daughter|wife|husband|master|mentor|"

@@ -27,7 +27,8 @@ _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』�
                            r"([\u4e00-\u9fff]{2,6})那条|"
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
                            # "Call it The Lighthouse Week, roughly chapters 48 to 54": named without quotes
-                           r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+((?:[Tt]he\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)|"
+                           r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+"
+                           r"((?:[Tt]he\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)|"
                            # "outline the heist arc": the word before "arc" names it, unless it only points at one
                            r"\bthe\s+(?!(?:next|whole|main|new|first|second|third|last|final|story|big|this)\b)"
                            r"([a-z][\w\-]{2,})\s+arc\b")

@@ -252,12 +252,13 @@ _CHAT = re.compile(r"我(?:也|自己|觉得|不确定|不知道|想想)|哈哈|
 
 _GRADES = ("等级", "境界", "阶段", "层级", "品阶", "级别", "ranks", "tiers", "levels", "grades")
 _RULE_ASKED = re.compile(r"规矩|规则|禁忌|代价|限制|rules?\b|cost|price|limits?\b|laws?\b", re.I)
-_NAMED_HEAD = re.compile(r"(?i)^\s*(?:and\s+|but\s+)?(?:the\s+)?(?:cost|price|law|penalty|catch|toll)\s+(?:is|are)\s+"
-                         r"((?:the\s+)?[\w'\- ]{3,30}?)\s*(?:[:.,;]|$)|"
-                         r"^(?:而)?(?:代价|惩罚|规矩|禁忌|铁律)(?:就|便)?是([\u4e00-\u9fff]{2,6}?)(?:[——，,。：:]|$)")
+# "Cost is the brine cough." / "And the law is the Law of Silence:" / "代价就是反噬": a rule that says its own name
+_NAMED_RULE = (r"^\s*(?:and\s+|but\s+)?(?:the\s+)?(?:cost|price|law|penalty|catch|toll)\s+(?:is|are)\s+"
+               r"((?:the\s+)?[\w'\- ]{3,30}?)\s*(?:[:.,;]|$)|"
+               r"^(?:而)?(?:代价|惩罚|规矩|禁忌|铁律)(?:就|便)?是([\u4e00-\u9fff]{2,6}?)(?:[——，,。：:]|$)")
+_NAMED_HEAD = re.compile(_NAMED_RULE, re.I)
 _RULE_HEAD = re.compile(r"定一条|立一条|加一条|有一条|一条规矩|有个规矩|有个死规矩|规矩是|铁律|"
-                        r"\b(?:one|a|another|the) rule\b|\brule:|"
-                        + _NAMED_HEAD.pattern.replace("(?i)", ""), re.I)
+                        r"\b(?:one|a|another|the) rule\b|\brule:|" + _NAMED_RULE, re.I)
 _BACK = re.compile(r"那里|那儿|这里|里面|里头|它|其|这个地方|这地方|这种力量|力量|这套|"
                    r"\b(?:there|it|its|this|that|the (?:power|magic|place|city|system|station|quarter))\b", re.I)
 _ASKED_ZH = re.compile(rf"^(?:那|那么|嗯|对了|另外)?[，,]?(?:这个|那个)?([{CJK}]{{2,8}}?)(?:是什么|是个什么|是哪|有没有|有什么|"
