@@ -3,7 +3,9 @@ answered, English names shortened, posts said before the name (no model)."""
 
 from __future__ import annotations
 
-from desktop.tasks.pipeline.pipeline import Canon
+import asyncio
+
+from desktop.tasks.pipeline.pipeline import Canon, extract
 from desktop.tasks.pipeline.rules import statement_chapter
 from tests.tasks.test_pipeline import entities, hooks, relations, settle, states
 
@@ -287,3 +289,14 @@ def test_being_a_group_or_running_it_is_membership_or_leadership():
     found = relations(settle(("user", "Ife Adeyemi is Concordat Navy. Solène Arceneaux runs the Orrery."),
                              canon=canon, zh=False))
     assert {("MEMBER_OF", "Ife Adeyemi", "Concordat Navy"), ("LEADS", "Solène Arceneaux", "the Orrery")} <= found
+
+
+def test_miss_and_a_surname_is_not_a_younger_sisters_name_and_prose_keeps_a_name_said_once_in_full():
+    from desktop.tasks.pipeline.english_names import short_forms
+    assert "Miss Bennet" not in short_forms("Miss Elizabeth Bennet")  # by custom, the eldest sister
+    assert "Mrs. Quill" in short_forms("Mrs. Hester Quill")
+    chapter = ["Miss Jane Bennet came down to breakfast.", "Jane smiled at her sister.", "Jane said nothing more.",
+               "Elizabeth laughed, and Jane blushed."]
+    messages = [{"id": i, "role": "user", "content": text} for i, text in enumerate(chapter)]
+    found = asyncio.run(extract(messages, Canon(), None, zh=False, chapter=8, prose=True))
+    assert "Miss Jane Bennet" in {e["name"] for e in found.document["entities"]}

@@ -164,7 +164,9 @@ def short_forms(name: str) -> list[str]:
         return list(dict.fromkeys([calling_name(words), words[-1]]))
     if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
-    return [f"{words[0]} {words[-1]}", " ".join(words[1:]), words[1], words[-1]]
+    # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
+    by_surname = [f"{words[0]} {words[-1]}"] if words[0].lower() != "miss" else []
+    return [*by_surname, " ".join(words[1:]), words[1], words[-1]]
 
 
 def first_names(cands: Candidates, text: str) -> None:

@@ -81,7 +81,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         cancel.raise_if_cancelled()
     if prose:
         whole = "\n".join(m.get("content") or "" for m in messages)
-        for name in [n for n, c in cands.items() if not c.canon_kind and whole.count(n) < 2]:
+        # (an English name by any of its forms: "Miss Jane Bennet" once, then "Jane" throughout)
+        for name in [n for n, c in cands.items() if not c.canon_kind and sum(
+                whole.count(f) for f in {n, *(a for a, m in cands.alias_of.items() if m == n and " " in n)}) < 2]:
             del cands[name]
     kinds = await kinding.decide(cands, statements, None if prose else llm, zh=zh, cancel=cancel, seed=seed,
                                  confident_only=prose)
