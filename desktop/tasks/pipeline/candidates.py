@@ -187,7 +187,6 @@ def _trim_glued_words(cands: Candidates) -> None:
 
 _TITLE_THEN_NAME = re.compile(rf"([{CJK}](?:王|侯)|[{CJK}]{{1,2}}(?:公主|世子|郡主|将军))([{CJK}]{{3}})"
                               rf"(?=[，,。！？、；;：:\s的是和与]|$)")
-_RULE_NAME_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "之禁", "税", "禁令", "律令")
 _TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
 
 
@@ -329,7 +328,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
                               or len(noun) >= 2 and noun[-1] == name[-1] and lx.ZH_SUFFIX_KINDS.get(noun[-2:]) == "Item"):
             thing = "Item"  # "改成一对判官笔，叫阴阳笔" / "半块玉佩，叫双鱼佩": a counted thing is what the name is for
         kind = suffix_kind(name) or thing
-        if name.endswith(_RULE_NAME_ENDS) or re.search(r"[一二两三四五六七八九十百0-9]+[灯层级阶重境品星转]$", named) \
+        if name.endswith(lx.RULE_NAME_ENDS) or re.search(r"[一二两三四五六七八九十百0-9]+[灯层级阶重境品星转]$", named) \
                 or re.search(r"它|体系|系统|设定", named) \
                 or _PART_NAMED.search(text, max(0, match.start() - 10), match.start() + 2):
             continue  # "就叫灭灯之罚" names a rule, "九灯叫灯满" a grade: no one in the story

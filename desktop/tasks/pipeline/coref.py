@@ -119,8 +119,7 @@ def _said_gender(statements: list[Statement], forms: list[tuple[str, str]]) -> d
             if at < 0 or not re.search(r"[\u4e00-\u9fff]", form):
                 continue
             before, after = st.quote[max(0, at - 12):at], st.quote[at + len(form):at + len(form) + 3]
-            intro = re.search(r"(女配|女主|女二|姑娘|女子|女孩|少女|妹妹|姐姐|女儿|夫人|妻子|男配|男主|男二|少年|弟弟|哥哥|儿子|丈夫)"
-                              r"[^，。！？,.!?]{0,6}(?:叫|名叫|是|，)$", before)
+            intro = _ZH_INTRO.search(before)
             if intro:
                 found.setdefault(name, set()).add("f" if intro.group(1) in _ZH_INTRO_FEMALE else "m")
             if after.startswith(("长老", "老头", "公子", "少爷", "师兄", "大哥", "先生", "道长")):
@@ -130,7 +129,9 @@ def _said_gender(statements: list[Statement], forms: list[tuple[str, str]]) -> d
     return {name: next(iter(gs)) for name, gs in found.items() if len(gs) == 1}
 
 
-_ZH_INTRO_FEMALE = {"女配", "女主", "女二", "姑娘", "女子", "女孩", "少女", "妹妹", "姐姐", "女儿", "夫人", "妻子"}
+_ZH_INTRO_FEMALE = ("女配", "女主", "女二", "姑娘", "女子", "女孩", "少女", "妹妹", "姐姐", "女儿", "夫人", "妻子")
+_ZH_INTRO_MALE = ("男配", "男主", "男二", "少年", "弟弟", "哥哥", "儿子", "丈夫")
+_ZH_INTRO = re.compile(f"({'|'.join(_ZH_INTRO_FEMALE + _ZH_INTRO_MALE)})" r"[^，。！？,.!?]{0,6}(?:叫|名叫|是|，)$")
 
 
 def _titled_gender(name: str) -> str | None:

@@ -108,7 +108,7 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         if len(words) == 1 and re.fullmatch(r"[A-Z]{2,4}", words[0]):
             continue  # FTL, CEO: an acronym of the talk, not a name
         if len(words) == 1 and _RANK_BEFORE.search(text, 0, match.start()):
-            continue  # "she's made Precentor", "ranks: Novice, Cantor, Precentor": a rank, not a person
+            continue  # "she's made Precentor": a rank, not a person (a listed ladder is grades.py's)
         if len(words) == 1 and (name.lower() in lx.EN_NOT_NAMES or name.lower() in lx.EN_RANK_WORDS):
             continue  # "made a full Warden", "the Colonel": a rank alone is a title, not a name
         if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
@@ -141,9 +141,8 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             cands.add(name)
 
 
-_RANK_BEFORE = re.compile(r"(?:\b(?:made|promoted to|raised to|elevated to|rank of|ranks? up to|reaches|reached)\s+"
-                          r"(?:a\s+|an\s+|the\s+)?(?:full\s+)?|\branks?\b[^.!?]{0,40}?(?:[:,]|\bare|\bis)\s*(?:[A-Z]\w+,\s*)*"
-                          r"(?:and\s+)?)$")
+_RANK_BEFORE = re.compile(r"\b(?:made|promoted to|raised to|elevated to|rank of|ranks? up to|reaches|reached)\s+"
+                          r"(?:a\s+|an\s+|the\s+)?(?:full\s+)?$")
 # "Old Tam" … "Tam": a word of description before the name is not how the person is called alone
 EPITHETS = frozenset(("old", "young", "little", "big", "mad", "fat", "tall", "long", "black", "red", "one-eyed",
                       "poor", "dear", "blind", "lame", "wee"))

@@ -81,9 +81,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         cancel.raise_if_cancelled()
     if prose:
         whole = "\n".join(m.get("content") or "" for m in messages)
-        # (an English name by any of its forms: "Miss Jane Bennet" once, then "Jane" throughout)
-        for name in [n for n, c in cands.items() if not c.canon_kind and sum(
-                whole.count(f) for f in {n, *(a for a, m in cands.alias_of.items() if m == n and " " in n)}) < 2]:
+        for name in [n for n, c in cands.items() if not c.canon_kind and _said(n, cands, whole) < 2]:
             del cands[name]
     kinds = await kinding.decide(cands, statements, None if prose else llm, zh=zh, cancel=cancel, seed=seed,
                                  confident_only=prose)
@@ -186,6 +184,12 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
                 end["valid_to"] = item["valid_from"]
             out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
     return out
+
+
+def _said(name: str, cands, whole: str) -> int:
+    """How often the text says a name — an English one by any of its forms ("Miss Jane Bennet" once, then "Jane")."""
+    forms = {name, *(a for a, m in cands.alias_of.items() if m == name)} if " " in name else {name}
+    return sum(whole.count(form) for form in forms)
 
 
 def _named_in(finding: Finding, forms: dict[str, list[str]]) -> bool:

@@ -43,12 +43,12 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
                     and not _RULE_HEAD.search(st.text):
                 _extend(current, st)  # "Cost is the brine cough. Every working leaves…": the named entry goes on
                 continue
-            first = st.index == min(x.index for x in statements if x.message_index == st.message_index)
+            first = st.index == 0 or statements[st.index - 1].message_index != st.message_index
             alone = first and topic.name is None and asked.what and not _no_content(st)  # "What's the mechanic?"
             if (given := _answer_names(st, kinds, alone)) is not None:
                 # "要不要有个惩罚？" — "好，就叫灭灯之罚。…" / "有没有管修士的机构？" — "有，提灯司，朝廷设的。": its own entry
                 current = _entry(st, given, "organisation" if kinds.get(given) == "Faction" else
-                                  "rule" if asked.rule or given.endswith(_RULE_ENDS) else asked.category() or
+                                  "rule" if asked.rule or given.endswith(lx.RULE_NAME_ENDS) else asked.category() or
                                   _category(st.text))
                 out.append(current)
                 answered.append(current)
@@ -134,7 +134,7 @@ class _Topic:
         """Take in an author's statement; True when it names the topic."""
         named = _NAMED.search(st.text)
         name = next((g for g in named.groups() if g), None) if named else None
-        if name and kinds.get(name) != "Character" and not name.endswith(_RULE_ENDS) and \
+        if name and kinds.get(name) != "Character" and not name.endswith(lx.RULE_NAME_ENDS) and \
                 (self.noun or self.name or _is_setting(st, kinds)):  # (灭灯之罚 names one rule, not the topic)
             self.name, self.message = name, st.message_index
             return True
@@ -219,7 +219,6 @@ def _questions(statements: list[Statement], kinds: dict[str, str]) -> dict[int, 
 
 
 _GIVEN_ZH = re.compile(rf"(?:就叫|叫做|名叫|名为|定名为)[「“\"]?([{CJK}]{{2,8}}?)[」”\"]?(?:[，,。！!]|$)|^有[，,]\s*([{CJK}]{{2,6}}?)[，,]")
-_RULE_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "之禁", "税", "禁令", "律令", "规矩", "法则")
 
 
 def _answer_names(st: Statement, kinds: dict[str, str], first: bool = False) -> str | None:
@@ -234,7 +233,7 @@ def _answer_names(st: Statement, kinds: dict[str, str], first: bool = False) -> 
         return alone.group(1)
     m = _GIVEN_ZH.search(st.text) if _zh(st.text) else None
     name = next((g for g in m.groups() if g), None) if m else None
-    if name and (kinds.get(name) in ("Faction", "Location") or name.endswith(_RULE_ENDS)) and \
+    if name and (kinds.get(name) in ("Faction", "Location") or name.endswith(lx.RULE_NAME_ENDS)) and \
             kinds.get(name) != "Character":
         return name
     return None
