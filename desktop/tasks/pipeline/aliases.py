@@ -51,7 +51,7 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
         for match in re.finditer(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
                                  r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
             alias = match.group(1).strip()
-            if re.search(rf"\b(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
+            if re.search(rf"\b\w*(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
                 continue  # "a silver dagger called Whisper": the dagger's name, not its owner's
             if len(alias) < 2 or re.search(r"\b(?:someone|somebody|anyone|a (?:man|woman|girl|boy|person|stranger))\s*$",
                                            st.quote[: match.start()], re.I):

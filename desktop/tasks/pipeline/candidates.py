@@ -18,7 +18,7 @@ from desktop.tasks.pipeline.aliases import collect_aliases
 from desktop.tasks.pipeline.english_names import english, first_names, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
-from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_spans, trim_left
+from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_of, suffix_spans, trim_left
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
@@ -39,7 +39,7 @@ _TRADE_POSTS = ("掌柜", "老板", "老板娘", "管事", "账房", "东家", "
                 "船长", "舰长", "队长", "校尉")  # 酒楼掌柜孙有财, 捕头雷横: a trade's or an office's post before a name
 _POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *_TRADE_POSTS, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
                          rf"([{CJK}]{{2,3}})(?=[，,。！!？?；;：:\s]|$)")
-_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正人等")
+_NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正人等谁什哪怎")
 _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
               "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
@@ -66,7 +66,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     cands = Candidates()
     firsts: dict[str, list[str]] = {}
     for name, (kind, aliases) in canon.items():
-        for alias in aliases:
+        for alias in [*aliases, *([name[4:]] if name.startswith("the ") else [])]:  # "the Ashguard" said "Ashguard"
             cands.alias_of.setdefault(alias, name)
         # "Mara" for Mara Vell, "知微" for 沈知微: a name shortened, when no one else is shortened so
         zh_given = [name[1:]] if len(name) == 3 and _has_cjk(name) and lx.surnamed(name) else []
@@ -136,7 +136,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             del cands[generic]
     for name, before in cands.renamed:  # "一条软鞭，叫「缠丝」": 软鞭 is what 缠丝 is, not a second thing
         for other in [n for n, c in cands.items() if n != name and n in before and not c.canon_kind
-                      and (c.generic or n[-2:] == name[-2:])]:
+                      and (c.generic or n[-2:] == name[-2:] or n[-1] == name[-1] and suffix_kind(n))]:
             cands.alias_of.pop(other, None)
             del cands[other]
     locate(statements, cands)
@@ -294,7 +294,7 @@ def dictionary_entry(word: str) -> tuple[int, str | None]:
         return tokenizer.tokenizer.FREQ.get(word) or 0, tokenizer.word_tag_tab.get(word)
 
 
-_CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷节集部]")
+_CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷节集部]|[0-9]+\s*[章回卷集]")  # (46章上山 too)
 
 
 def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
@@ -321,9 +321,11 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         name = trim_left(match.group(1))
         # "给她一条软鞭，叫「缠丝」": the thing just named is what the name is for
         named = re.split(r"[。！？]", text[max(0, match.start() - 8):match.start()])[-1]
-        thing = next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
-                      and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
         noun = named.rstrip("，, ")
+        # 掌门信物叫青冥令, 枪叫「赤霄」: the noun before 叫 says what the name is for
+        thing = next((kind for word, kind in _NAMED_AS_KIND.items() if noun.endswith(word)), None) \
+            or next((lx.ZH_SUFFIX_KINDS[c] for c in reversed(named) if c in lx.ZH_SUFFIX_KINDS
+                     and lx.ZH_SUFFIX_KINDS[c] in ("Item", "Ability")), None)
         if thing is None and (re.search(rf"[一两半][把柄对双支杆件块枚颗面]([{CJK}]{{1,4}})[，,]?$", named)
                               or len(noun) >= 2 and noun[-1] == name[-1] and lx.ZH_SUFFIX_KINDS.get(noun[-2:]) == "Item"):
             thing = "Item"  # "改成一对判官笔，叫阴阳笔" / "半块玉佩，叫双鱼佩": a counted thing is what the name is for
@@ -403,12 +405,22 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             if len(lead) == 1 and lead[0][1].startswith("v"):
                 name, start = text[later[0]:end], later[0]
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
-        if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start)):
+        # … or where a function word or a stop ends what came before (去了|暗夜战队, whatever the tagger made of 暗)
+        head = name[:len(name) - len(suffix_of(name))]
+        parts = segment(head)
+        if len(parts) >= 2 and parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2:
+            continue  # 每个城市设分局: a verb before the suffix ends the clause, it starts no name
+        cut = (start == 0 or text[start - 1] in _CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
+            and len(head) >= 2 and head[0] not in "没不别未" \
+            and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)
+        if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True
                 count, tag = dictionary_entry(name)  # 空间站, 山洞: a word of the language, not a name
-                cand.generic = cand.generic or (kind == "Item" and len(name) == 2) or (tag == "n" and count >= 50)
+                cand.generic = cand.generic or (kind == "Item" and len(name) == 2) or (tag == "n" and count >= 50) \
+                    or _DESCRIBED_PLACE.search(name) is not None and dictionary_entry(head)[1] not in (None, "ns", "nr", "nz") \
+                    and dictionary_entry(head)[0] >= 50  # 边陲小镇, 繁华古城: a kind of place described, none named
     for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
         for verb in verbs:
             for match in re.finditer(rf"{verb}(?:了|过)?([{CJK}]{{2,8}})", text):
@@ -429,6 +441,8 @@ _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][�
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
+_DESCRIBED_PLACE = re.compile(r"(?:小镇|小城|小村|山村|渔村|古镇|古城|县城|村子|城市|山谷|荒岛)$")
+_CUT_BEFORE_NAME = set("的了是在把被和与跟给对从到于为去来进入回往叫称")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
 _GIVEN_NAME_CHARS = set("山峰林海江河云风雷龙虎天剑刀")  # 苏远山, 林海: kind suffixes that also end given names

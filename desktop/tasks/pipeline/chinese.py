@@ -21,6 +21,7 @@ _HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙�
 _HEAD_PASSED = re.compile(rf"({_HEADS})的?(?:位子|位置|之位|大位)(?:传给|交给|让给)了?"
                           r"(?:[长次幼]子|[长次幼]女|儿子|女儿|徒弟|大弟子|弟子|侄子)?$")
 _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
+_WORKS_AS = re.compile(r"(?:当|做|干|任|担任|就职|工作|上班|供职|打工|卧底)")  # 在申江晚报当记者: works there
 _PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"
                                      r"的(?:亲)?(?:娘|妈|母亲|生母|爹|爸|父亲|生父)(?:是|叫|名叫|就是)?$")
 _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$")
@@ -80,10 +81,12 @@ class ChineseRules:
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]
                     out.append(self._rel(st, rel, a, b))
-                if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")):
-                    out.append(self._rel(st, "MASTER_OF", b, a))
-                if kb == "Faction" and _has_verb(mid, lx.ZH_JOIN) and ka == "Character":
-                    out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
+                if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
+                        re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
+                    out.append(self._rel(st, "MASTER_OF", b, a))  # 拜X为师; 师从云鹤真人
+                if kb == "Faction" and ka == "Character" and (_has_verb(mid, lx.ZH_JOIN) or mid in ("在", "进了", "进")
+                                                              and _WORKS_AS.match(post)):
+                    out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
                 if kb == "Item" and ka == "Character":
                     own = _has_verb(mid, lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
                         or _IN_HAND.fullmatch(mid)

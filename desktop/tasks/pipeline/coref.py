@@ -39,11 +39,18 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
             named = [(rest.find(f), n) for f, n in forms if f in rest]
             switched: list[str] = []  # "是她娘留下的" with 她 not the focus: the talk has gone back to her
+            proposed: list[str] = []
 
             def who(word: str, position: int) -> str:
                 wanted = _PRONOUN_GENDER.get(word.lower())
                 chosen = referent
-                if wanted and gender.get(referent, wanted) != wanted:
+                # "你前面埋过韩东篱几次…，要不要就用他？": where the speakers talk of the story, the one just named
+                spoken = [n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != referent
+                          and gender.get(n, wanted) == wanted and n not in dropped]
+                if spoken and not opener and _ABOUT_THE_STORY.match(rest):
+                    chosen = spoken[0]
+                    proposed.append(chosen)  # … and the answer ("就是他。") is about them
+                elif wanted and gender.get(referent, wanted) != wanted:
                     # nearest first: this sentence's names before the pronoun, then the sentences before
                     nearest = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
                         [n for n in reversed(recent) if n not in characters]
@@ -72,11 +79,14 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
         opening = [n for n in characters if any(0 <= st.quote.find(f) <= 3 for f, m in forms if m == n)
-                   or re.search(rf"叫[「“]?{re.escape(n)}|{_EN_INTRO}{re.escape(n)}", st.quote, re.I)]
+                   or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", st.quote, re.I)
+                          for f, m in forms if m == n)]
         if opening and not had_pronoun:
             focus = opening[0]
         elif referent is not None and not opening and switched and switched[0] not in characters and not prose:
             focus = switched[0]
+        elif referent is not None and not opening and proposed and not prose:
+            focus = proposed[-1]
         elif focus is None and characters:
             focus = characters[0]
         if st.by_author and not prose and _DROPS.search(st.quote):  # (not "功法不是顾长老教的": a plain "not" drops no one)
@@ -86,6 +96,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     locate(statements, cands)
 
 
+_ABOUT_THE_STORY = re.compile(r"(?i)\s*(?:你|我|咱|要不要|是不是|\b(?:you|i|we|should we|do you|did you)\b)")
 # "Working name is Ysolde Marrow." / "Meet Tobias Reed": the talk turns to someone it introduces
 _EN_INTRO = r"(?:\bname is|\bnamed|\bcalled|\bmeet|\bintroducing|\bnew character(?: is)?[:,]?)\s+"
 _DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|scrapped|drop|dropped|cut|cutting|forget|ditch|remove)\b",

@@ -16,8 +16,10 @@ from desktop.tasks.pipeline.statements import Statement
 
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
                         r"不要了|不用了|重新想|不如")
-_REJECT_ZH = re.compile(r"不要|不用|删掉|去掉|取消|算了|不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|否决|不合适|"
-                        r"不喜欢|太俗|不好|太普通|没意思|换掉|不够好|太老套|太套路|不是|不对|撞了|不设|不保留|不需要|删了")
+# (要不要 / 是不是 / 好不好 ask; they reject nothing)
+_REJECT_ZH = re.compile(r"(?<!要)不要|(?<!用)不用|删掉|去掉|取消|算了|(?<!行)不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
+                        r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
+                        r"不设|不保留|不需要|删了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
@@ -90,8 +92,8 @@ _EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "shoul
                 "there", "their", "they", "them", "then", "than", "from", "your", "into", "also", "just", "like"}
 
 
-_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|总结|那我记下|那就|updated|noted|got it|so|summary|to sum up|"
-                      r"great|recorded|done|okay|ok)[：:，,。.!！\-—– ]", re.I)
+_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|归纳|那我记下|那就|我记一下)(?:了|一下|下来)?|updated|noted|"
+                      r"got it|so|summary|to sum up|great|recorded|done|okay|ok)[：:，,。.!！\-—– ]", re.I)
 
 
 class Decisions:
@@ -160,12 +162,21 @@ class Decisions:
 
     def settle(self, findings: list[Finding]) -> list[Finding]:
         """The findings that still hold at the end of the discussion, in order."""
-        alive = [f for f in findings if f.statement.index in self.standing]
+        alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)]
         if not self.prose:
             self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]
         alive = self._supersede(alive)
         return alive
+
+    def _said_before_doubt(self, finding: Finding) -> bool:
+        """"兵器是一把剑，霜吟剑——本来想说是她爹打的，…": what the author said before the earlier draft stands."""
+        st = finding.statement
+        doubt = _TENTATIVE.search(st.text)
+        if not st.by_author or doubt is None or (_QUESTION_ZH if _zh(st.quote) else _QUESTION_EN).search(st.quote.strip()):
+            return False
+        said = [st.text.find(name) for name in finding.entities if name in st.text and name != st.focus]
+        return bool(said) and max(said) < doubt.start()  # (the one the talk is about may come up in the draft)
 
     def _rejections(self, findings: list[Finding]) -> None:
         """A name is dropped by the clause that rejects it, in the author's own words (not a resolved "她")."""

@@ -33,7 +33,9 @@ _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "
               "horse", "pistol", "staff", "hammer", "shield", "cloak", "lantern", "key", "stiletto", "rapier", "sabre",
               "saber", "cutlass", "musket", "rifle", "revolver", "amulet", "locket", "pendant", "necklace", "crown",
               "watch", "compass", "airship", "schooner", "frigate", "yacht", "mare", "stallion", "hound", "wand",
-              "gate", "network", "engine", "device", "vessel", "cruiser", "chalice", "bell", "relic", "truck", "pickup")
+              "gate", "network", "engine", "device", "vessel", "cruiser", "chalice", "bell", "relic", "truck", "pickup",
+              # and every thing or place a name can be given to ("a longsword called Widow's Lantern")
+              *(word for word, kind in lx.EN_HEAD_KINDS.items() if kind in ("Item", "Location") and " " not in word))
 # "his ship, the Gull," / "a dagger named Whisper": the name given right after a thing is the thing's
 _THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*[,.;]")
 
@@ -174,6 +176,10 @@ def first_names(cands: Candidates, text: str) -> None:
     for name, cand in cands.items():
         words = name.split()
         kind = cand.canon_kind or cand.best_hint[0]
+        if (kind is None or not cand.canon_kind and lx.EN_HEAD_KINDS.get(words[-1].lower()) == kind) and len(words) >= 2 \
+                and words[0] in cands and cands[words[0]].best_hint[0] == "Character":
+            kind = "Character"  # "An older sister, Tessaly." … "Tessaly Marsh": her full name (Marsh no marsh)
+            cand.hints["Character"] += cand.best_hint[1] + 1.0
         if kind == "Character" and (forms := short_forms(name)):
             for form in forms:
                 owners.setdefault(form, []).append(name)

@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING
 
 from desktop.engine.prompts.extraction import kind_messages
+from desktop.tasks.pipeline import usage
 from desktop.tasks.pipeline.candidates import Candidates
 from desktop.tasks.pipeline.statements import Statement
 
@@ -36,7 +37,11 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kinds[name] = cand.canon_kind
             continue
         kind, weight = cand.best_hint
-        if kind and weight >= CONFIDENT:
+        tally = usage.votes([name, *cand.aliases, *(a for a, n in cands.alias_of.items() if n == name)], statements)
+        said = usage.settled(tally)
+        if said and (weight < CONFIDENT or _outvoted(name, kind, weight, tally)):
+            kinds[name] = said  # 投了血衣楼 … 血衣楼的人: what the talk does with it says what it is
+        elif kind and weight >= CONFIDENT:
             kinds[name] = kind
         elif not confident_only:
             undecided.append(name)
@@ -52,6 +57,25 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         if kind != NONE:
             kinds[name] = kind
     return kinds
+
+
+def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
+    """A guess from the name's form gives way to its company where the form is ambiguous: 楼 and "House" end
+    sects and buildings alike (a sect is gone to as well, so a place needs more saying); a lone capitalised
+    word was only guessed to be someone."""
+    if {kind, usage.settled(tally)} == {"Faction", "Location"}:
+        return usage.settled(tally, 1.0 if kind == "Location" else 2.0) is not None and _shared_form(name)
+    return kind == "Character" and " " not in name and name.isascii() and weight <= 1.5 \
+        and usage.settled(tally, 2.0) not in (None, "Character")
+
+
+def _shared_form(name: str) -> bool:
+    """Does the name end like both a sect and a place (血衣楼, 天机阁, "the Red House")?"""
+    return name.endswith(_EITHER_ZH) or name.rsplit(" ", 1)[-1].lower() in _EITHER_EN or " " not in name and name.isascii()
+
+
+_EITHER_ZH = tuple("楼阁殿宫门堂府寨山谷岛庄城寺观庙塔")
+_EITHER_EN = frozenset(("house", "hall", "court", "tower", "temple", "abbey", "keep", "hold", "lodge", "priory"))
 
 
 async def _ask(llm: "LLM", name: str, sentence: str, zh: bool, cancel, seed: int) -> str:

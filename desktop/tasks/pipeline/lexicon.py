@@ -12,22 +12,27 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
     **dict.fromkeys(("家族", "世家", "山庄", "王朝", "商会", "学院", "书院", "皇朝", "圣地", "一族", "氏族",
                      "剑派", "剑宗", "魔宗", "魔教", "镖局", "舰队", "公司", "集团", "工作室", "事务所", "俱乐部", "研究所",
                      "组织", "联盟", "协会", "军团",
-                     "佣兵团", "骑士团", "商行", "议会"), "Faction"),
+                     "佣兵团", "骑士团", "商行", "议会", "战队", "小队", "车队", "球队", "卫队", "报社", "日报", "晚报",
+                     "早报", "时报", "银行", "管理局", "事务局", "调查局", "安全局", "总局", "分局", "衙门", "公会"), "Faction"),
     **dict.fromkeys("山峰城镇村谷林海岛洲州国域渊崖湖河江关原漠岭坡泽湾港寺庙观洞窟塔楼潭池泉溪涧", "Location"),
     **dict.fromkeys(("大陆", "森林", "山脉", "秘境", "禁地", "平原", "雪原", "沙漠", "京城", "王城", "帝都",
                      "小镇", "山谷", "古城", "客栈", "酒楼", "茶楼", "酒馆", "赌坊", "当铺", "药铺", "基地",
-                     "星球", "街", "巷", "站", "坊", "渡"), "Location"),
+                     "星球", "街", "巷", "站", "坊", "渡", "避难所", "医院", "学校", "大学", "中学", "酒店", "饭店",
+                     "营地", "要塞", "城堡", "广场", "公园", "码头", "车站", "机场", "监狱", "地牢", "冷宫", "别院",
+                     "宅", "苑", "园", "堡"), "Location"),
     **dict.fromkeys("剑刀枪戟弓鼎珠符镜印钟扇环戒锤鞭琴笛甲盾铃旗杖伞匕簪槊矛斧钺锏弩镰棍丹丸", "Item"),
     **dict.fromkeys(("玉佩", "令牌", "宝剑", "神剑", "飞剑", "法宝", "灵器", "丹药", "秘籍", "地图", "钥匙", "项链",
-                     "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简", "马槊", "长枪", "长矛", "弯刀"), "Item"),
+                     "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简", "马槊", "长枪", "长矛", "弯刀",
+                     "令", "牌", "佩", "玺", "笔", "箫", "瓶", "壶", "炉", "盒", "匣", "锦囊", "针", "吊坠", "长命锁",
+                     "法袍", "宝甲", "藏宝图", "手札", "账本", "日记", "遗书", "密信", "手枪", "步枪", "狙击枪"), "Item"),
     **dict.fromkeys("诀功术掌拳指步经咒阵", "Ability"),
     **dict.fromkeys(("真人", "道长", "老祖", "散人", "居士", "仙子", "师太", "大师", "禅师", "道人", "老怪",
-                     "魔君", "剑仙", "剑圣", "天尊"), "Character"),
+                     "魔君", "剑仙", "剑圣", "天尊", "嬷嬷", "公公", "娘娘", "婆婆", "大娘"), "Character"),
     **dict.fromkeys(("剑法", "刀法", "枪法", "身法", "心法", "神通", "秘术", "功法", "剑诀", "心经", "剑阵",
                      "炼丹", "炼丹术", "炼器", "阵法", "医术", "毒术", "轻功", "遁术"), "Ability"),
 }
 # Single characters above that also end ordinary words; as a suffix they need a name-like head.
-ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊渡丹丸")
+ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊渡丹丸令牌佩笔瓶壶炉盒针宅苑园堡")
 
 ZH_PERSON_TITLES = ("师兄", "师姐", "师弟", "师妹", "师父", "师傅", "师尊", "长老", "宗主", "掌门", "门主", "帮主",
                     "公主", "王爷", "少爷", "小姐", "夫人", "姑娘", "前辈", "道长", "真人", "老祖", "将军", "大人")
@@ -57,13 +62,17 @@ ZH_FACTION_MEMBER_ROLES = ("弟子", "长老", "成员", "门人", "护法", "�
                            "管家", "将军", "统领", "密探", "卧底", "太上长老", "大长老", "二长老", "执法长老", "传功长老",
                            "人")
 ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "阁主", "殿主", "族长", "家主", "城主", "首领",
-                           "大当家", "寨主", "盟主", "庄主", "谷主", "楼主", "会长", "院长", "老大")
+                           "大当家", "寨主", "盟主", "庄主", "谷主", "楼主", "会长", "院长", "老大", "局长", "队长",
+                           "社长", "行长", "总裁", "董事长", "主编", "校长", "所长", "部长", "团长", "军长", "舰长",
+                           "船长", "司主", "宫主", "山主", "岛主")
 
-ZH_JOIN = ("拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门")
+ZH_JOIN = ("拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进",
+           "考入", "进了")
 ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
           "捡到", "继承", "有", "带着", "炼成")
 ZH_OWN_NOUNS = ("兵器", "武器", "法宝", "佩剑", "配剑", "本命法宝", "随身")
-ZH_GIVE = ("送给", "交给", "传给", "赠给", "给了", "还给", "赐给", "留给", "转给", "卖给")
+ZH_GIVE = ("送给", "交给", "传给", "赠给", "给了", "还给", "赐给", "留给", "转给", "卖给", "塞进", "塞给", "递给", "交到", "交予",
+           "托付给", "传到", "传予", "让给")
 ZH_TAKE = ("夺下", "夺过", "抢下", "抢过", "偷走", "夺走", "抢走", "盗走", "拿走", "骗走", "抢了", "偷了", "夺了", "盗了", "夺得", "抢到")
 ZH_LOSE = ("被砸断", "砸断", "被夺", "被偷", "丢了", "弄丢", "遗失", "失去", "毁了", "碎了", "断了", "被毁", "丢失")
 ZH_LIVE = ("住在", "生活在", "隐居在", "隐居于", "定居在", "位于", "坐落在", "坐落于", "藏在", "驻扎在")
@@ -75,7 +84,7 @@ EN_LEAVE = ("leaves", "left", "quits", "quit", "defects from", "defected from", 
             "deserts", "deserted", "betrays", "betrayed")
 ZH_FROM_AFTER = ("出来的", "出身的", "长大的", "人士", "人氏", "出生的")
 ZH_FROM = ("出身", "来自", "出生在", "出生于", "生于", "生在", "老家在", "故乡是")
-ZH_ABILITY = ("修", "练", "学的是", "练的是", "修的是", "修炼的是", "主修", "学会", "修炼", "掌握", "擅长", "精通", "习得", "练成", "领悟", "会用", "施展", "修习", "学了")
+ZH_ABILITY = ("得传", "学到", "学成", "修", "练", "学的是", "练的是", "修的是", "修炼的是", "主修", "学会", "修炼", "掌握", "擅长", "精通", "习得", "练成", "领悟", "会用", "施展", "修习", "学了")
 ZH_HATE = ("恨", "憎恨", "仇恨", "痛恨", "记恨", "结下死仇", "结仇", "结下仇", "视为死敌", "仇视")
 ZH_KILL = ("杀了", "杀死", "斩杀", "害死", "击杀", "刺死", "毒死", "打死", "除掉", "诛杀", "手刃")
 ZH_DEATH = ("当场就没了", "人就没了", "人没了", "死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
@@ -136,7 +145,12 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "authority", "agency", "bureau", "ministry", "directorate", "corps", "senate", "institute",
                      "crew", "gang", "fleet", "navy", "commission", "tribunal", "inquisition", "consortium",
                      "cartel", "coven", "collective", "firm", "bank", "conclave", "cabal", "assembly", "parliament",
-                     "household"),
+                     "household", "department", "police", "service", "unit", "squad", "team", "band", "party",
+                     "movement", "resistance", "rebellion", "front", "network", "dynasty", "republic",
+                     "federation", "confederacy", "coalition", "pact", "accord", "concordance", "compact",
+                     "faith", "knights", "guards", "wardens", "rangers", "riders", "hunters", "keepers",
+                     "pirates", "raiders", "thieves", "assassins", "brethren", "faithful", "club", "newspaper",
+                     "gazette", "herald", "times", "press", "studio", "agency", "office", "syndicate"),
                     "Faction"),
     **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
@@ -149,11 +163,28 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "marches", "march", "crossing", "heath", "downs", "spire", "falls", "springs", "barrow",
                      "hollow", "glen", "dale", "fields", "plains", "steppe", "canyon", "gorge", "heights", "haven",
                      "wharf", "pier", "gardens", "priory", "cathedral", "chapel", "monastery", "convent", "prison",
-                     "mine", "mines", "mill", "estate", "grange", "sound", "straits", "shoals", "reef", "atoll"),
+                     "mine", "mines", "mill", "estate", "grange", "sound", "straits", "shoals", "reef", "atoll",
+                     "orchard", "farm", "ranch", "vineyard", "garden", "cemetery", "graveyard", "hospital",
+                     "asylum", "workhouse", "museum", "gallery", "theatre", "theater", "hotel", "pub", "cafe",
+                     "shop", "bakery", "warehouse", "factory", "alley", "road", "avenue", "mews", "terrace",
+                     "cottage", "farmhouse", "villa", "chateau", "cabin", "camp", "fort", "cave", "caves", "grove",
+                     "meadow", "creek", "brook", "pond", "loch", "fjord", "glacier", "jungle", "swamp", "bog",
+                     "ocean", "gulf", "strait", "channel", "cape", "peninsula", "continent", "province", "region",
+                     "district", "borough", "parish", "nebula", "sector", "belt", "expanse", "deeps", "depths",
+                     "rift", "barrens", "highlands", "lowlands", "wilds", "fells", "tor", "crag", "sanctum"),
                     "Location"),
     **dict.fromkeys(("sword", "blade", "ring", "amulet", "staff", "bow", "crown", "stone", "orb", "tome", "book",
                      "dagger", "spear", "shield", "hook", "crossbow", "longbow", "ship", "barge", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
-                     "chalice", "scroll", "compass", "pendant", "necklace", "axe", "hammer", "wand", "helm"),
+                     "chalice", "scroll", "compass", "pendant", "necklace", "axe", "hammer", "wand", "helm",
+                     "box", "casket", "ledger", "diary", "journal", "coin", "medal", "brooch", "bracelet", "gun",
+                     "pistol", "rifle", "revolver", "knife", "emeralds", "rubies", "diamonds", "pearls", "jewels",
+                     "tiara", "painting", "portrait", "statue", "idol", "relic", "artifact", "artefact", "device",
+                     "longsword", "greatsword", "rapier", "sabre", "saber", "cutlass", "mace", "flail", "halberd",
+                     "glaive", "trident", "gauntlet", "gauntlets", "armour", "armor", "seal", "sigil", "codex",
+                     "grimoire", "manuscript", "deed", "charter", "cipher", "flask", "vial", "phial",
+                     "talisman", "totem", "heart", "eye", "blade", "egg", "lamp", "bell", "horn", "harp", "lute",
+                     "violin", "clock", "music box", "crystal", "gem", "sapphire", "emerald", "ruby",
+                     "diamond", "pearl", "opal"),
                     "Item"),
     **dict.fromkeys(("technique", "art", "arts", "step", "strike", "fist", "palm", "spell", "sight", "form",
                      "stance", "curse", "blessing", "magic", "sorcery", "ward", "binding", "song", "craft", "lore"),
@@ -164,7 +195,13 @@ EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain",
                     "dr", "aunt", "uncle", "father", "mother", "brother", "sister", "saint", "professor",
                     "general", "baron", "earl", "emperor", "empress", "director", "inspector", "warden",
                     "magister", "provost", "marquess", "viscount", "commander", "sergeant", "lieutenant", "major",
-                    "abbot", "abbess", "bishop", "chancellor", "minister", "sheriff", "mayor", "detective")
+                    "abbot", "abbess", "bishop", "chancellor", "minister", "sheriff", "mayor", "detective",
+                    "ser", "dame", "madam", "madame", "monsieur", "mademoiselle", "herr", "frau", "reverend", "rev",
+                    "vicar", "archbishop", "cardinal", "prior", "prioress", "archmagister", "admiral", "marshal",
+                    "governor", "judge", "constable", "superintendent", "commissioner", "ensign", "corporal",
+                    "headmaster", "headmistress", "matron", "nurse", "granny", "grandpa", "grandma", "archduke",
+                    "archduchess", "dowager", "laird", "jarl", "thane", "sultan", "emir", "khan", "tsar", "senator",
+                    "chief", "officer", "agent", "professor", "prof")
 # ranks and posts: alone, capitalised, they are someone's title ("made a full Warden"), never a name of their own
 EN_RANK_WORDS = frozenset((*EN_PERSON_TITLES, "adept", "apprentice", "novice", "acolyte", "initiate", "archmage",
                            "mage", "regent", "steward", "knight", "squire", "constable", "magistrate", "senator",
@@ -260,6 +297,14 @@ EN_NOT_NAMES = {
     "volume", "prologue", "epilogue", "interlude", "english", "chinese", "hmm,", "yeah", "nah", "gonna",
     "i'll", "i'm", "i've", "i'd", "she's", "he's", "it's", "that's", "there's", "we're", "they're", "let's",
     "you're", "we'll", "she'll", "he'll", "don't", "can't", "won't", "isn't", "doesn't",
+    # peoples, tongues and faiths are capitalised adjectives, not anyone in the story ("an Italian doctor")
+    "italian", "french", "irish", "scottish", "scots", "welsh", "german", "spanish", "dutch", "russian",
+    "american", "british", "japanese", "korean", "roman", "greek", "norman", "saxon", "viking", "celtic",
+    "catholic", "protestant", "christian", "jewish", "muslim", "anglican", "puritan", "victorian", "georgian",
+    "edwardian", "regency", "parisian", "european", "african", "asian", "indian", "arab", "persian", "turkish",
+    "polish", "swedish", "norwegian", "danish", "portuguese", "mexican", "canadian", "australian", "egyptian",
+    "latin", "elvish", "dwarvish", "northern", "southern", "eastern", "western",
+    "january", "february", "march", "july", "september", "october", "november", "december", "christmas", "easter", "midsummer", "michaelmas",
 }
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.

@@ -68,6 +68,10 @@ _PRONOUNS = set("我你他她它咱您")  # 我去, 他说: no name starts with 
 _GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
 
 
+# 上山, 进京, 回城: going somewhere, said with the place word; no place of its own
+_GOING = re.compile(r"[上下进出回入过渡][山城京宫岸海河乡家门]")
+
+
 def valid_name(name: str) -> bool:
     if not name or len(name) > 40 or name.isdigit():
         return False
@@ -77,7 +81,8 @@ def valid_name(name: str) -> bool:
             return False  # 宗里, 城中: a place and "in"; 脾气居然会: words, not a name
         return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
             and name[0] not in _PRONOUNS \
-            and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]", name) \
+            and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]|(?:女|男)(?:主|配|[一二三四])|主角|配角|反派", name) \
+            and not _GOING.fullmatch(name) and not re.search(r"伏笔|悬念|线索|设定|大纲|细纲|剧情", name) \
             and not any(name.endswith(w) and len(name) > len(w) and not (len(name) == len(w) + 1 and
                                                                           lx.surnamed(name))
                         for w in _GENERIC_TAILS)  # 青云宗长老 is a post; 莫长老 is how a man is called

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, bonds, coref, families, grades, outlines, prose_names, sections, settings
+from desktop.tasks.pipeline import answers, appositions, bonds, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.aliases import given_names
 from desktop.tasks.pipeline.candidates import collect, locate
@@ -103,6 +103,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if not prose:
         findings += answers.where_answers(statements, kinds, chapter)
         findings += bonds.ended(statements, kinds, canon.relations, chapter)
+        findings += appositions.read(statements, kinds)
+        findings += appositions.members(findings, kinds, forms)
     findings += _replacements(statements, findings, kinds)
     findings += _successions(findings, canon)
     # a statement that gave facts is no setting — except where a place lies, which is geography as well

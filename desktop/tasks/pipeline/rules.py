@@ -67,6 +67,9 @@ class Reader(ChineseRules, EnglishRules):
             lead = st.text[clause[0]:local[0][1]] if local else ""
             led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
                                    or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
+            if zh and local and not actors and subject and lead.strip() in _OBJECT_MARKS:
+                # "跟韩东篱硬拼了几招，被一掌震伤了右臂经脉": the one fought is not who the sentence is about
+                led, last_person = True, subject
             if not zh and not local and previous_person and _BARE_POST.fullmatch(st.text[clause[0]:clause[1]]):
                 # "…entailed on cousin Mr. Percival Gaunt, the heir;": a bare post is the one just named
                 local = [(previous_person, clause[0], clause[0])]
@@ -163,7 +166,7 @@ _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|�
 
 # "改了，嫁给靖王萧承泽" / "后来投了青龙会": a clause that opens with the verb goes on about the one talked of
 _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|就|还)?(?:嫁给了?|嫁了|娶了?|拜了?|拜入了?|投了?|投靠了?|投奔了?|"
-                           r"加入了?|跟了|认了)")
+                           r"加入了?|跟了|认了|师从|拜在|拜进了?)")
 # "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
 # goes on about the subject before the comma
 _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+)?"

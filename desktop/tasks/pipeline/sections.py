@@ -44,8 +44,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             answered = False
         if answered and _NO.match(st.text):
             asked = None
-        elif answered and _YES.fullmatch(st.text.strip()):
-            continue  # "Yes." — the hook is what the message goes on to say
+        elif answered and (_YES.fullmatch(st.text.strip()) or _hollow(st)):
+            continue  # "Yes." / "就是他。" — the hook is what the message goes on to say
         titled = _HOOK_TITLED.search(st.text)
         if titled and out and out[-1].item.get("status") == "Unresolved":
             # 伏笔“半张当票” / the "Widow's Mark" hook: the name the talk settles on for the hook just planted
@@ -110,6 +110,13 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 _add_to(last, st)  # "I want that answered by chapter 35": more about the hook just planted
                 continue
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
+        if described is st and _hollow(st):
+            # "行，就这个。": the hook is the proposal it takes up, in the message before
+            described = next((s for s in reversed(statements[:position]) if s.message_index == st.message_index - 1
+                              and not s.text.rstrip().endswith(("?", "？"))), None)
+            if described is None:
+                continue
+            name = _hook_name(described.text, zh) or described.quote[:16]
         if described is not st:
             involves = [n for n in described.names if kinds.get(n) in _INVOLVED]
         if not involves and st.focus and re.search(r"\bwho\b|谁", text, re.I):
@@ -175,10 +182,25 @@ _ASKS_HELP = re.compile(r"(?i)帮我想|你帮我|你想想|你觉得|\bhelp me\
 _WHO_OPEN = re.compile(r"(?i)\bwho\b|谁")
 _YES = re.compile(r"(?i)(?:yes|yeah|yep|sure|definitely|absolutely|oh,? yes|good idea|好主意|有|要|对|好|可以|行|当然)"
                   r"[。.!！，, ]*(?:好主意|有|要)?[。.!！]*")
+_FILLER = re.compile(r"(?i)[\W\d_]|就是|就|是|这个|那个|这|那|他|她|它|们|行|好|对|吧|了|的|呀|啊|嗯|"
+                     r"\b(?:yes|yeah|yep|sure|that|this|one|it|is|the|a|an|s|go|with|and|hook|clue|first|second|third|"
+                     r"him|her|them|he|she|they|ok|okay|fine|good|great|perfect|exactly)\b")
+
+
+def _hollow(st: Statement) -> bool:
+    """"就是他。" / "行，就这个。" / "That's the second hook.": an answer that says nothing of its own."""
+    text = st.text
+    for name in st.names:
+        text = text.replace(name, " ")
+    return len(_FILLER.sub("", text)) < (3 if _zh(st.text) else 6)
+
+
 _NO = re.compile(r"(?i)\s*(?:no\b|nope|not really|不|没有|没)")
 
 
 def _asks_hook(text: str) -> bool:
+    # "你前面埋过韩东篱几次半夜出门" / "you planted his limp back in 4": what was planted, not a new one asked for
+    text = re.sub(r"埋过|埋了|(?:already|you(?:'ve)?|we(?:'ve)?) planted", "", text, flags=re.I)
     low = text.lower()
     return any(c in text for c in lx.HOOK_ASKS_ZH) if _zh(text) else \
         any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_ASKS_EN)
@@ -251,8 +273,8 @@ def _grams(text: str) -> set[str]:
     return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
 
 
-_SUMMARY = re.compile(r"^(?:好的?|明白|记下|整理|收到|行|记[一两三四几]条设定|updated|noted|got it|ok|okay|summary|so:|"
-                      r"stored|saved)[，,：:。.!！ ]", re.I)
+_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|我记一下)(?:了|一下|下来)?|行|记[一两三四几]条设定|updated|"
+                      r"noted|got it|ok|okay|summary|so:|stored|saved)[，,：:。.!！ ]", re.I)
 
 
 def is_summary(st: Statement) -> bool:

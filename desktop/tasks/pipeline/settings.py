@@ -319,10 +319,21 @@ _NOT_A_SETTING = re.compile(r"不单独|单独记|先不用|不要了|不写了|
                             re.I)
 
 
+# the writing of the book, not its world: "今天想把能力体系定死，前面十一章一直在糊弄" / "Worldbuilding day"
+_ABOUT_THE_WRITING = re.compile(r"读者|评论区|前面[^，。]{0,4}章|糊弄|"
+                                r"\b(?:readers?|should we|shall we|let's|let us|while we're (?:here|at it)|worldbuilding|"
+                                r"pin (?:it |this |that )?down|nail (?:it |this |that )?down|do you want|want me to)\b", re.I)
+_EXAMPLES = re.compile(r"比如|例如|譬如|\b(?:for example|for instance|e\.g\.|such as|something like)\b", re.I)
+
+
 def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
     text, low = st.text, st.text.lower()
     if _NOT_A_SETTING.search(text):
         return False  # "不单独当设定" / "先不用，你就把地理存下来" / "Skip ranks.": about the notes, not the world
+    if _ABOUT_THE_WRITING.search(text):
+        return False
+    if not st.by_author and (text.rstrip().endswith(("?", "？")) or _EXAMPLES.search(text)):
+        return False  # the assistant's question or its examples ("比如疤、痣、发色之类") define nothing
     people = [n for n in st.names if kinds.get(n) == "Character"]
     if not people and _subject_thing(st, kinds) and len(text) >= 12:
         return True

@@ -41,10 +41,13 @@ def object_of(span: str) -> str:
 def suffix_kind(name: str) -> str | None:
     if len(name) <= 4 and name.startswith(lx.ZH_COMPOUND_SURNAMES):
         return None  # 司徒镜, 欧阳锋: a compound surname and a given name, whatever the last character means
-    for suffix in _SUFFIXES:
-        if name.endswith(suffix) and (len(name) > len(suffix) or len(suffix) >= 2):
-            return lx.ZH_SUFFIX_KINDS[suffix]
-    return None
+    suffix = suffix_of(name)
+    return lx.ZH_SUFFIX_KINDS[suffix] if suffix and (len(name) > len(suffix) or len(suffix) >= 2) else None
+
+
+def suffix_of(name: str) -> str:
+    """The longest kind suffix a name ends in ("战队" of 暗夜战队), or ""."""
+    return next((suffix for suffix in _SUFFIXES if name.endswith(suffix)), "")
 
 
 def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str, str, int]]:
@@ -52,8 +55,11 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
     segmenter (`words`) reads that character as part of a proper noun, which then starts the name: 悦来客栈."""
     nouns: dict[int, int] = {}  # position inside a proper noun → where it starts (not 长老 or 客人)
     lone: set[int] = set()  # positions of one-character words
+    opening: set[int] = set()  # where a function word of two or more characters starts (原先, 就是)
     position = 0
     for word, flag in words:
+        if len(word) >= 2 and flag.startswith(("d", "c", "p", "r", "u", "t")):
+            opening.add(position)
         if len(word) >= 2 and flag in ("ns", "nz", "nt"):
             nouns.update(dict.fromkeys(range(position, position + len(word)), position))
         elif len(word) == 1:
@@ -84,6 +90,8 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
                                      or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
                                      or name[-2:-1] == suffix):
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
+            if len(suffix) == 1 and end - 1 in opening and end - 1 > start + 1:
+                break  # 桂嬷嬷原先: the one-character suffix begins the next word (原先), it ends no place
             if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
                 break  # 酒楼掌柜, 掌门: 掌 begins the word after, it ends no art
             if any(name.endswith(realm) for realm in lx.ZH_REALM_WORDS):

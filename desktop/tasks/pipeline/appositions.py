@@ -1,0 +1,80 @@
+"""What a post or a kinship said beside a name says of its bearer.
+
+Authors and recaps list people rather than write sentences about them: "An older sister, Wenna." /
+"older sister Wenna Hale, lady-in-waiting to Queen Isolde" / "a sworn Emberguard knight" /
+"天机阁首席弟子". The kin word ties the name to whom the talk is about; a service post ties it to the
+one served; a post that names a faction makes its bearer a member, or its head.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.statements import Statement
+
+_KIN = "|".join(sorted((w for w, (rel, _) in lx.EN_ROLES.items() if rel in ("SIBLING_OF", "PARENT_OF", "MARRIED_TO")),
+                       key=len, reverse=True))
+# "An older sister, Wenna." / "and a younger brother: Tam" / "older sister Wenna Hale, …"
+_KIN_LEAD = re.compile(rf"(?i)^\s*(?:and |also |plus |oh,? )?(?:an? |one |his |her |their )?(?:(?:older|elder|younger|"
+                       rf"big|little|baby|twin|only) )?({_KIN})\b\s*[,:—-]?\s*(?:named |called )?$")
+_SERVICE = re.compile(r"(?i)\b(?:lady-in-waiting|ladies-in-waiting|maid|maidservant|squire|secretary|valet|steward|"
+                      r"bodyguard|servant|page|aide|clerk|governess|housekeeper|butler|footman|retainer|equerry|"
+                      r"right hand|right-hand man|lieutenant)\s+(?:to|of|for)\s+(?:the\s+)?$")
+_HEAD_WORDS = re.compile(r"(?i)\b(?:head|leader|chief|captain|commander|master|founder|grand ?master|lord|boss|director)"
+                         r"\b|宗主|掌门|门主|帮主|教主|阁主|殿主|楼主|会长|首领|队长|局长|老大|社长")
+
+
+def read(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
+    """Kin and service posts said beside a name, as relations."""
+    out: list[Finding] = []
+    heads: dict[int, str] = {}  # message → the person its last list was about
+    for st in statements:
+        people = [n for n in st.names if kinds.get(n) == "Character"]
+        about = heads.get(st.message_index) or st.focus
+        for name in people:
+            at = _position(st.text, name)
+            if at < 0:
+                continue
+            lead = _KIN_LEAD.match(st.text[:at])
+            if lead and about and about != name and kinds.get(about) == "Character":
+                relation, bearer_first = lx.EN_ROLES[lead.group(1).lower()]
+                pair = (name, about) if bearer_first else (about, name)
+                out.append(Finding("relations", {"type": relation, "from": pair[0], "to": pair[1]}, st,
+                                   entities=list(pair)))
+            served = [n for n in people if n != name and _SERVICE.search(st.text[:_position(st.text, n)])
+                      and _position(st.text, n) > at]
+            if served and not any(f.statement is st and f.item["type"] == "SERVES" for f in out):
+                out.append(Finding("relations", {"type": "SERVES", "from": name, "to": served[0]}, st,
+                                   entities=[name, served[0]]))
+        if people and 0 <= _position(st.text, people[0]) <= 12:  # "Got it: Ser Corwin Hale, the Grey Hound, 24, …"
+            heads[st.message_index] = people[0]
+    return out
+
+
+def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, list[str]]) -> list[Finding]:
+    """"a sworn Emberguard knight", "天机阁首席弟子": a post that names a faction makes a member of it, or its head."""
+    have = {(f.item["type"], f.item["from"], f.item["to"]) for f in findings if f.section in ("relations", "ends")}
+    out: list[Finding] = []
+    for f in findings:
+        if f.section != "states" or f.item["key"] != "identity":
+            continue
+        value = str(f.item["value"])
+        for faction in (n for n, k in kinds.items() if k == "Faction"):
+            said = next((form.removeprefix("the ") for form in [faction, *forms.get(faction, [])]
+                         if _position(value, form.removeprefix("the ")) >= 0), None)
+            if said is None:
+                continue
+            relation = "LEADS" if _HEAD_WORDS.search(value.replace(said, " ")) else "MEMBER_OF"
+            key = (relation, f.item["entity"], faction)
+            if key in have or ("MEMBER_OF", f.item["entity"], faction) in have or ("LEADS", *key[1:]) in have:
+                continue  # (each post gives its own: a question's may fall where the recap's stands)
+            item = {"type": relation, "from": f.item["entity"], "to": faction}
+            out.append(Finding("relations", item, f.statement, entities=[f.item["entity"], faction]))
+    return out
+
+
+def _position(text: str, name: str) -> int:
+    match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) if name.isascii() else None
+    return match.start() if match else text.find(name)

@@ -1,0 +1,86 @@
+"""What the words around a name say it is, wherever the talk uses it.
+
+A name's own form is a first guess that kinds share: 楼 ends sects as often as inns, and a bare
+capitalised word may be anyone or anywhere. Its company settles it — 投了血衣楼 and 血衣楼的人 make a
+faction, "from Marrowdeep" a place, 把青冥令塞进 a thing — and it sees every sentence the name is in,
+where the model sees one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.statements import Statement
+
+
+def _ending(words) -> re.Pattern:
+    return re.compile(f"(?:{'|'.join(sorted(map(re.escape, words), key=len, reverse=True))})$")
+
+
+# (kind, weight, pattern): the text just before a name ends with `pattern`, or the text after begins with it
+_ZH_BEFORE = (
+    ("Faction", 1.0, _ending((*lx.ZH_JOIN, "投了", "投奔", "归入", "叛出", "脱离", "退出", "混进", "卧底在"))),
+    ("Location", 1.0, _ending((*lx.ZH_LIVE, *lx.ZH_FROM, "去", "到", "来到", "前往", "回到", "逃到", "赶往", "抵达",
+                               "搬到", "搬去", "北上去", "南下去", "途经", "路过"))),
+    ("Item", 1.0, _ending((*lx.ZH_TAKE, "拿着", "握着", "佩着", "背着", "戴着", "手持", "祭出", "捡到", "拿到", "得到",
+                           "偷", "藏着", "揣着"))),
+    ("Ability", 1.0, _ending(("学会", "练成", "施展", "使出", "修炼", "领悟", "习得", "练了", "学了"))),
+)
+_ZH_AFTER = (
+    ("Faction", 1.0, re.compile(
+        rf"的?(?:{'|'.join(sorted({*lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES} - {'人'}, key=len, reverse=True))})"
+        r"|的人(?!物)|的(?:高手|探子|眼线|帮众|门人|势力|总部|据点)")),
+    ("Location", 1.0, re.compile(r"(?:里|内|附近|一带|以北|以南|以东|以西|深处|境内|城外|门口|那边)")),
+    ("Item", 1.0, re.compile(rf"(?:{'|'.join(lx.ZH_GIVE)}|易主|归了|落到|被偷|被盗|丢了)")),
+)
+_EN_BEFORE = (
+    ("Faction", 1.0, re.compile(r"(?i)\b(?:join(?:s|ed)?|members? of|left|leaves|leaving|quits?|defect(?:s|ed)? from|"
+                                r"works? for|worked for|head of|leader of|runs|founded|sworn to|loyal to|spies for|"
+                                r"agents? of|expelled from|rank in)(?: the)?\s+$")),
+    ("Location", 1.0, re.compile(r"(?i)\b(?:from|into|near|outside|across|through|arrives? (?:at|in)|"
+                                 r"lives? (?:in|at)|moved? to|born in|grew up in|back to|out of)(?: the)?\s+$")),
+    # (people are met, written to and stood near as well)
+    ("Location", 0.5, re.compile(r"(?i)\b(?:in|at|to|towards?)(?: the)?\s+$")),
+    ("Item", 1.0, re.compile(r"(?i)\b(?:carr(?:y|ies|ied)|wield(?:s|ed)?|steals?|stole|stolen|pawn(?:s|ed)?|"
+                             r"inherit(?:s|ed)?|hid(?:es|den)?|wears?|wore|pockets?|pocketed|unlocks?|opens?)"
+                             r"(?: the)?\s+$")),
+)
+_EN_AFTER = (
+    ("Faction", 1.0, re.compile(r"(?i)^(?:'s (?:men|agents|knights|soldiers|members|ranks|leader|head|spies)\b|"
+                                r"\s+(?:knights?|agents?|operatives?|members?|recruits?)\b)")),
+    ("Location", 1.0, re.compile(r"(?i)^,? (?:the|a|an) (?:[a-z-]+ ){0,2}(?:town|city|village|port|island|valley|"
+                                 r"estate|manor|farm|orchard|kingdom|settlement|colony|fortress|castle)\b")),
+)
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def votes(forms: list[str], statements: list[Statement]) -> Counter:
+    """kind → weight of the frames the name's forms (its name and aliases) stand in, over the whole talk."""
+    tally: Counter = Counter()
+    for st in statements:
+        text = st.text
+        for form in forms:
+            zh = bool(_CJK.search(form))
+            for match in (re.finditer(re.escape(form), text) if zh
+                          else re.finditer(rf"(?<![\w'-]){re.escape(form)}(?![\w-])", text)):
+                before, after = text[max(0, match.start() - 24):match.start()], text[match.end():match.end() + 40]
+                for kind, weight, frame in (_ZH_BEFORE if zh else _EN_BEFORE):
+                    if frame.search(before):
+                        tally[kind] += weight
+                        break
+                for kind, weight, frame in (_ZH_AFTER if zh else _EN_AFTER):
+                    if frame.match(after):
+                        tally[kind] += weight
+                        break
+    return tally
+
+
+def settled(tally: Counter, margin: float = 1.0) -> str | None:
+    """The kind the company clearly points at: at least `margin` ahead of any other."""
+    ranked = tally.most_common(2)
+    if not ranked:
+        return None
+    first = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else 0.0)
+    return ranked[0][0] if ranked[0][1] >= margin and first >= margin else None
