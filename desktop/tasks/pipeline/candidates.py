@@ -294,7 +294,7 @@ def dictionary_entry(word: str) -> tuple[int, str | None]:
         return tokenizer.tokenizer.FREQ.get(word) or 0, tokenizer.word_tag_tab.get(word)
 
 
-_CHAPTER_MARK = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷节集部]|[0-9]+\s*[章回卷集]")  # (46章上山 too)
+_CHAPTER_MARK = re.compile(r"第?\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷集]|第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[节部]")  # 46章上山
 
 
 def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
@@ -314,7 +314,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         name = match.group(1)
         first = segment(name)[0][1]
         if name[0] not in _NOT_A_NAME_START and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) \
-                and dictionary_entry(name)[0] < _COMMON_WORD and not first.startswith(("v", "d", "p", "c", "u", "r", "m")):
+                and not name.endswith("家") and dictionary_entry(name)[0] < _COMMON_WORD and not first.startswith(("v", "d", "p", "c", "u", "r", "m")):
             if (cand := cands.add(name, "Character", 3.0)) is not None:
                 cand.strong = True
     for match in _NAME_INTRO.finditer(text):
@@ -411,7 +411,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         if len(parts) >= 2 and parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2:
             continue  # 每个城市设分局: a verb before the suffix ends the clause, it starts no name
         cut = (start == 0 or text[start - 1] in _CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
-            and len(head) >= 2 and head[0] not in "没不别未" \
+            and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)
         if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
             cand = cands.add(name, kind, 2.0)

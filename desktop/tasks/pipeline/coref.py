@@ -47,7 +47,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                 # "你前面埋过韩东篱几次…，要不要就用他？": where the speakers talk of the story, the one just named
                 spoken = [n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != referent
                           and gender.get(n, wanted) == wanted and n not in dropped]
-                if spoken and not opener and _ABOUT_THE_STORY.match(rest):
+                if spoken and not opener and not prose and _ABOUT_THE_STORY.match(rest):
                     chosen = spoken[0]
                     proposed.append(chosen)  # … and the answer ("就是他。") is about them
                 elif wanted and gender.get(referent, wanted) != wanted:

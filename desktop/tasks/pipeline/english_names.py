@@ -176,10 +176,8 @@ def first_names(cands: Candidates, text: str) -> None:
     for name, cand in cands.items():
         words = name.split()
         kind = cand.canon_kind or cand.best_hint[0]
-        if (kind is None or not cand.canon_kind and lx.EN_HEAD_KINDS.get(words[-1].lower()) == kind) and len(words) >= 2 \
-                and words[0] in cands and cands[words[0]].best_hint[0] == "Character":
-            kind = "Character"  # "An older sister, Tessaly." … "Tessaly Marsh": her full name (Marsh no marsh)
-            cand.hints["Character"] += cand.best_hint[1] + 1.0
+        if kind is None and len(words) >= 2 and words[0] in cands and cands[words[0]].best_hint[0] == "Character":
+            kind = "Character"  # "An older sister, Tessaly." … "Tessaly Vane": her full name, said later
         if kind == "Character" and (forms := short_forms(name)):
             for form in forms:
                 owners.setdefault(form, []).append(name)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.statements import Statement
 
 _NUMERALS = "一二三四五六七八九十"
@@ -15,9 +16,20 @@ _RANGE_ZH = re.compile(rf"([{_NUMERALS}])([\u4e00-\u9fff])(?:到|至|~|-)([{_NUM
 _LIST_EN = re.compile(r"\b(?:ranks?|tiers?|levels?)\b[^.!?]{0,30}?(?::|\bare\b)\s*((?:[A-Z][\w\-]+,\s*)+(?:and\s+)?[A-Z][\w\-]+)")
 
 
+# "Three ranks. Ember: can sense… Flare: can steer…" — a count of ranks, then one line a rung
+_COUNTED_EN = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+(?:ranks|tiers|levels|grades|orders|circles)\b",
+                         re.I)
+_RUNG_LINE = re.compile(r"^\s*(?:(?:an?|the)\s+)?([A-Z][\w\-]+)(?:\s*:|\s+(?:can|is|are|means)\b)")
+
+
 def ladder(statements: list[Statement]) -> frozenset[str]:
     rungs: set[str] = set()
-    for st in statements:
+    for position, st in enumerate(statements):
+        if _COUNTED_EN.search(st.quote):
+            following = [s for s in statements[position:position + 8] if s.message_index == st.message_index]
+            for part in (p for s in following for p in re.split(r"(?<=[.;:])\s+|,\s+(?:and\s+)?(?=an?\s+[A-Z])", s.quote)):
+                if (m := _RUNG_LINE.match(part)) and m.group(1).lower() not in lx.EN_NOT_NAMES:
+                    rungs.add(m.group(1))
         text = st.quote
         if not _LADDER_TALK.search(text):
             continue

@@ -7,9 +7,12 @@ name is in), which a 0.5B model does far better than labelling a list at once.
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from typing import TYPE_CHECKING
 
 from desktop.engine.prompts.extraction import kind_messages
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import usage
 from desktop.tasks.pipeline.candidates import Candidates
 from desktop.tasks.pipeline.statements import Statement
@@ -37,14 +40,22 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kinds[name] = cand.canon_kind
             continue
         kind, weight = cand.best_hint
-        tally = usage.votes([name, *cand.aliases, *(a for a, n in cands.alias_of.items() if n == name)], statements)
+        # (a novel's narration goes to and from people's homes too: there the form and the model decide)
+        tally = Counter() if confident_only else \
+            usage.votes([name, *cand.aliases, *(a for a, n in cands.alias_of.items() if n == name)], statements)
         said = usage.settled(tally)
+        if said and zh and kind == "Character" and lx.surnamed(name):
+            said = None  # 贾雨村 is a man, whatever his 村 and his comings and goings say
         if said and (weight < CONFIDENT or _outvoted(name, kind, weight, tally)):
             kinds[name] = said  # 投了血衣楼 … 血衣楼的人: what the talk does with it says what it is
         elif kind and weight >= CONFIDENT:
             kinds[name] = kind
         elif not confident_only:
             undecided.append(name)
+    text = "\n".join(st.quote for st in statements)
+    for name in [n for n, k in kinds.items() if k == "Character" and not cands[n].canon_kind and _a_class(n, text)]:
+        del kinds[name]  # "the Novas", "the Wardens": a class of people, nobody in particular
+    undecided = [n for n in undecided if not _a_class(n, text)]
     for name in undecided[:MAX_MODEL_CALLS]:
         cand = cands[name]
         sentence = next((s.quote for s in statements if s.index in cand.mentions), name)
@@ -57,6 +68,11 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         if kind != NONE:
             kinds[name] = kind
     return kinds
+
+
+def _a_class(name: str, text: str) -> bool:
+    return " " not in name and name.isascii() and len(name) > 3 and name.endswith("s") \
+        and not name.endswith(("ss", "us", "is")) and re.search(rf"\bthe {re.escape(name)}\b", text, re.I) is not None
 
 
 def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:

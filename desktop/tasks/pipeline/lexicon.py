@@ -19,11 +19,11 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
                      "小镇", "山谷", "古城", "客栈", "酒楼", "茶楼", "酒馆", "赌坊", "当铺", "药铺", "基地",
                      "星球", "街", "巷", "站", "坊", "渡", "避难所", "医院", "学校", "大学", "中学", "酒店", "饭店",
                      "营地", "要塞", "城堡", "广场", "公园", "码头", "车站", "机场", "监狱", "地牢", "冷宫", "别院",
-                     "宅", "苑", "园", "堡"), "Location"),
+                     "宅", "苑", "园", "堡", "区"), "Location"),
     **dict.fromkeys("剑刀枪戟弓鼎珠符镜印钟扇环戒锤鞭琴笛甲盾铃旗杖伞匕簪槊矛斧钺锏弩镰棍丹丸", "Item"),
     **dict.fromkeys(("玉佩", "令牌", "宝剑", "神剑", "飞剑", "法宝", "灵器", "丹药", "秘籍", "地图", "钥匙", "项链",
                      "手镯", "戒指", "长剑", "双刀", "匕首", "古卷", "残卷", "玉简", "马槊", "长枪", "长矛", "弯刀",
-                     "令", "牌", "佩", "玺", "笔", "箫", "瓶", "壶", "炉", "盒", "匣", "锦囊", "针", "吊坠", "长命锁",
+                     "令", "牌", "佩", "玺", "箫", "瓶", "壶", "炉", "盒", "匣", "锦囊", "针", "吊坠", "长命锁",
                      "法袍", "宝甲", "藏宝图", "手札", "账本", "日记", "遗书", "密信", "手枪", "步枪", "狙击枪"), "Item"),
     **dict.fromkeys("诀功术掌拳指步经咒阵", "Ability"),
     **dict.fromkeys(("真人", "道长", "老祖", "散人", "居士", "仙子", "师太", "大师", "禅师", "道人", "老怪",
@@ -32,7 +32,7 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
                      "炼丹", "炼丹术", "炼器", "阵法", "医术", "毒术", "轻功", "遁术"), "Ability"),
 }
 # Single characters above that also end ordinary words; as a suffix they need a name-like head.
-ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊渡丹丸令牌佩笔瓶壶炉盒针宅苑园堡")
+ZH_WEAK_SUFFIXES = set("门会军府卫林海河关步指经阵甲盾印环街巷站坊渡丹丸令牌佩瓶壶炉盒针宅苑园堡区观")
 
 ZH_PERSON_TITLES = ("师兄", "师姐", "师弟", "师妹", "师父", "师傅", "师尊", "长老", "宗主", "掌门", "门主", "帮主",
                     "公主", "王爷", "少爷", "小姐", "夫人", "姑娘", "前辈", "道长", "真人", "老祖", "将军", "大人")
@@ -67,7 +67,7 @@ ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "�
                            "船长", "司主", "宫主", "山主", "岛主")
 
 ZH_JOIN = ("拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进",
-           "考入", "进了")
+           "考入")
 ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
           "捡到", "继承", "有", "带着", "炼成")
 ZH_OWN_NOUNS = ("兵器", "武器", "法宝", "佩剑", "配剑", "本命法宝", "随身")
@@ -127,7 +127,7 @@ CHANGE_CUES_ZH = ("算了", "不对", "改成", "改为", "换成", "改一下",
 ZH_NOT_NAMES = {
     "世界观", "大陆", "小传", "人物小传", "皇帝", "皇上", "公司", "客户公司",
     "拍卖会", "宴会", "大会", "庙会", "集会", "聚会", "晚会", "舞会", "年会", "酒会", "诗会", "灯会", "花会",  # events
-    "主角", "女主", "男主", "配角", "反派", "作者", "助手", "读者", "大家", "我们", "你们", "他们", "她们", "自己",
+    "主角", "女主", "男主", "配角", "反派", "作者", "助手", "读者", "评论区", "书评区", "大家", "我们", "你们", "他们", "她们", "自己",
     "弟子", "师兄", "师姐", "师父", "师傅", "师弟", "师妹", "长老", "宗门", "门派", "山门", "城门", "大门", "法术", "功法",
     "武功", "魔法", "剑法", "心法", "宝剑", "一把", "这个", "那个", "什么", "时候", "后来", "现在", "以后", "之前",
     "第一", "设定", "伏笔", "大纲", "剧情", "章节", "本章", "下一章", "结局", "高潮", "开端", "发展", "身世", "来历",
@@ -304,7 +304,11 @@ EN_NOT_NAMES = {
     "edwardian", "regency", "parisian", "european", "african", "asian", "indian", "arab", "persian", "turkish",
     "polish", "swedish", "norwegian", "danish", "portuguese", "mexican", "canadian", "australian", "egyptian",
     "latin", "elvish", "dwarvish", "northern", "southern", "eastern", "western",
-    "january", "february", "march", "july", "september", "october", "november", "december", "christmas", "easter", "midsummer", "michaelmas",
+    "january", "february", "march", "july", "september", "october", "november", "december", "christmas",
+    "easter", "midsummer", "michaelmas",
+    # an outline's own words and a few more pronouns
+    "twist", "turn", "opening", "resolution", "midpoint", "finale", "beat", "beats", "hooks", "your", "yours",
+    "mine", "ours", "theirs",
 }
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.

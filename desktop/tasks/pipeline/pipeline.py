@@ -74,7 +74,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh, prose=prose)
     rungs = frozenset() if prose else grades.ladder(statements)
-    for name in [n for n in cands if n in rungs and not cands[n].canon_kind]:
+    for name in [n for n in cands if (n in rungs or n.endswith("s") and n[:-1] in rungs) and not cands[n].canon_kind]:
         del cands[name]  # 通玄, Precentor: a rung of the talk's ladder, no one in the story
     progress(Progress("kinds", 1, 4))
     if cancel is not None:

@@ -18,11 +18,19 @@ _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE
                                "道号", "爹", "娘", "父亲", "母亲", "哥哥", "姐姐", "弟弟", "妹妹", "师父", "师兄",
                                "师姐", "叫", "喜欢", "爱上", "嫁给", "娶了", "认识", "遇到", "遇见", "归",
                                # "北边玄洲": where it lies is not part of its name
-                               "北边", "南边", "东边", "西边", "北面", "南面", "东面", "西面", "北部", "南部"},
+                               "北边", "南边", "东边", "西边", "北面", "南面", "东面", "西面", "北部", "南部",
+                               # "地点鹰愁涧", "轻功踏萍步": the class noun says what the name is, it is no part of it
+                               "地点", "地名", "轻功", "功法", "身法", "心法", "绝招", "暗器", "门派", "宗门", "组织",
+                               "势力", "名字", "代号"},
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
 _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
 # 酒楼掌柜, 掌门: an art's one-character suffix that begins the next word ends no art
+# words of the language that end in a kind suffix and end no name: 跑社会新闻, 简单直观, 老城区
+_SUFFIXED_WORDS = frozenset({"社会", "机会", "不会", "学会", "体会", "领会", "误会", "理会", "约会", "开会", "直观", "乐观",
+                             "悲观", "主观", "客观", "外观", "景观", "美观", "宏观", "微观", "参观", "围观", "旁观",
+                             "城区", "市区", "郊区", "社区", "景区", "地区", "山区", "灾区", "禁区", "小区", "专门",
+                             "部门", "热门", "冷门", "出门", "进门", "上门", "窍门", "后门"})
 _ABILITY_WORDS = frozenset({"掌柜", "掌门", "掌管", "掌握", "掌控", "掌事", "指挥", "指点", "指引", "步行", "经过", "经历",
                             "经常", "拳头", "阵子", "阵营", "术士"})
 _WHOLE_PLACES = frozenset({"全国", "各国", "本国", "外国", "全城", "满城", "全村", "全岛", "全州", "各州", "满山"})
@@ -55,10 +63,10 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
     segmenter (`words`) reads that character as part of a proper noun, which then starts the name: 悦来客栈."""
     nouns: dict[int, int] = {}  # position inside a proper noun → where it starts (not 长老 or 客人)
     lone: set[int] = set()  # positions of one-character words
-    opening: set[int] = set()  # where a function word of two or more characters starts (原先, 就是)
+    opening: set[int] = set()  # where a function word or a verb of two or more characters starts (原先, 区分)
     position = 0
     for word, flag in words:
-        if len(word) >= 2 and flag.startswith(("d", "c", "p", "r", "u", "t")):
+        if len(word) >= 2 and flag.startswith(("d", "c", "p", "r", "u", "t", "v")):
             opening.add(position)
         if len(word) >= 2 and flag in ("ns", "nz", "nt"):
             nouns.update(dict.fromkeys(range(position, position + len(word)), position))
@@ -87,9 +95,12 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
             head = len(name) - len(suffix)
             following = text[end - 1:end + 1]
             if len(suffix) == 1 and (following in lx.ZH_NOT_NAMES or following in lx.ZH_FACTION_LEADER_ROLES
-                                     or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下")
+                                     or following in ("关系", "门派", "门下", "殿下", "城里", "山上", "山下", "区分", "区别",
+                                                       "观察", "观点", "观看", "会儿", "会议", "原先", "原来", "原本")
                                      or name[-2:-1] == suffix):
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
+            if len(suffix) == 1 and text[end - 2:end] in _SUFFIXED_WORDS:
+                break
             if len(suffix) == 1 and end - 1 in opening and end - 1 > start + 1:
                 break  # 桂嬷嬷原先: the one-character suffix begins the next word (原先), it ends no place
             if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
