@@ -133,3 +133,11 @@ def test_yes_this_one_plants_the_proposal_it_takes_up():
                    ("user", "行，就这个。"), canon=canon)
     [hook] = hooks(found)
     assert "月圆" in hook["description"] and hook["involves"] == ["雾巷"]
+
+
+def test_a_word_left_unexplained_for_later_is_one_hook_about_who_said_it():
+    canon = Canon(names={"齐远山": ("Character", [])})
+    found = settle(("user", "齐远山临死前只说了两个字「断桥」，人就没了。「断桥」是什么先不解释，后面再揭。"),
+                   ("assistant", "记下了：齐远山死了；齐远山遗言「断桥」作为伏笔。"), canon=canon)
+    [hook] = hooks(found)  # one secret, said twice
+    assert "断桥" in hook["name"] + hook["description"] and hook["involves"] == ["齐远山"]

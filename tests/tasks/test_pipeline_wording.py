@@ -389,3 +389,14 @@ def test_who_died_is_who_the_sentence_is_about_not_whose_blow_was_taken():
     assert [(s["entity"], s["valid_from"]) for s in found.document["states"] if s["key"] == "alive"] == [("霍长风", 61)]
     names = entities(settle(("user", "第95章他扛了三道天雷，突破筑基。"), ("user", "Honestly I think Julian is fine."), zh=True))
     assert "道天雷" not in names and "Honestly I" not in names
+
+
+def test_a_part_of_the_book_names_its_outline_and_a_beats_chapter_is_no_part_of_its_summary():
+    found = settle(
+        ("user", "Let's outline Part Two before I lose it. First, the flood takes the mill in 14. "
+                 "Then Edda sells the farm. Finally she leaves for the city."), zh=False)
+    [outline] = outlines(found)
+    assert outline["title"] == "Part Two"
+    found = settle(("user", "接下来三章的细纲：1. 88章尸潮围城；2. 89章陈野突破三级；3. 90章陈野北上。"))
+    [outline] = outlines(found)
+    assert [step["summary"] for step in outline["steps"]] == ["尸潮围城", "陈野突破三级", "陈野北上"]

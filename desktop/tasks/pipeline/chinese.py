@@ -21,6 +21,7 @@ _HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙�
 _HEAD_PASSED = re.compile(rf"({_HEADS})的?(?:位子|位置|之位|大位)(?:传给|交给|让给)了?"
                           r"(?:[长次幼]子|[长次幼]女|儿子|女儿|徒弟|大弟子|弟子|侄子)?$")
 _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
+_THERE_IS = re.compile(r"[上下里中内外畔边旁前后处]有")  # 三生石畔有绛珠草一株: what is there, not whose it is
 _WORKS_AS = re.compile(r"(?:当|做|干|任|担任|就职|工作|上班|供职|打工|卧底)")  # 在申江晚报当记者: works there
 _PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"
                                      r"的(?:亲)?(?:娘|妈|母亲|生母|爹|爸|父亲|生父)(?:是|叫|名叫|就是)?$")
@@ -88,7 +89,7 @@ class ChineseRules:
                                                               and _WORKS_AS.match(post)):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
                 if kb == "Item" and ka == "Character":
-                    own = _has_verb(mid, lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
+                    own = _has_verb(_THERE_IS.sub("", mid), lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
                         or _IN_HAND.fullmatch(mid)
                     if own and not _has_verb(mid, lx.ZH_GIVE + lx.ZH_TAKE):
                         out.append(self._rel(st, "OWNS", a, b, replaces=change or "改" in mid or "换" in mid))
@@ -351,7 +352,7 @@ class ChineseRules:
                     (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)
                      or re.search(r"(?:门派|宗门|师门|所属门派|出身门派)是$", before)):  # 门派是青萍剑派
                 out.append(self._rel(st, "MEMBER_OF", st.focus, name, replaces=change))
-            elif kind == "Item" and (_has_verb(before, lx.ZH_OWN) or re.search(
+            elif kind == "Item" and (_has_verb(_THERE_IS.sub("", before), lx.ZH_OWN) or re.search(
                     rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
                 out.append(self._rel(st, "OWNS", st.focus, name, replaces=change or "改" in before or "换" in before))
             elif kind == "Faction" and _has_verb(before, lx.ZH_LEAVE) and not _negated_zh(before):

@@ -10,7 +10,7 @@ from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.sections import _NUM, CJK, _zh, is_summary
 from desktop.tasks.pipeline.statements import Statement
 
-_STEP_MARK = re.compile(r"^\s*(?:\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
+_STEP_MARK = re.compile(r"^\s*(?:\d+\s*章\s*[，,：:]?\s*|\d+\s*[.、)）:：]?\s*(?=\D)|[一二三四五六七八九十]+[、.．]|第[一二三四五六七八九十\d]+[步幕段节]|[①-⑩]|"
                         r"[-*•]|首先|然后|接着|之后|随后|最后|最终|接下来|开头|一开始|起初|中间|结尾|收尾|转折|高潮(?:就)?是|"
                         rf"第\s*{_NUM}\s*章|{_NUM}\s*章\s*[:：]|先|再|first|then|next|after that|finally|ends? with|it ends|"
                         r"(?:it )?opens with|the (?:twist|climax|turn)\b|"
@@ -256,7 +256,8 @@ def _step_kind(summary: str, index: int, count: int) -> str:
 def _level(text: str, zh: bool) -> str:
     if zh:
         return "LongOutline" if re.search(r"卷|长线|整本|全书|大纲的?第.部", text) else "ShortOutline"
-    return "LongOutline" if re.search(r"\b(?:volume|book (?:one|two|three|four|five|six|\d+)|season|long arc|whole book)\b",
+    return "LongOutline" if re.search(r"\b(?:volume|(?:book|part) (?:one|two|three|four|five|six|\d+)|season|long arc|"
+                                      r"whole book)\b",
                                       text, re.I) \
         else "ShortOutline"
 
@@ -274,9 +275,14 @@ def _plan_title(text: str, zh: bool) -> str:
         topic = re.match(rf"(?:接下来|下面|然后)?([{CJK}]{{2,8}}?)(?:这一?段|那一?段|这部分|这条线)", first)
         return topic.group(1) if topic else first[:12]
     m = re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
+        re.search(r"\b((?:Part|Book|Act|Volume|Season)\s+(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|\d+|[IVX]+)"
+                  r"(?::\s*(?:The\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)", text) or \
         re.search(r"(?:arc|outline)\s*(?:for|:|called|named)\s*[\"“]?([^\".,;:\n]{3,40})", text, re.I)
     if m:
         return m.group(1).strip()
+    # "I've changed my mind about the end of…" / "Worldbuilding day, because…": the talk about it names nothing
+    text = re.sub(r"(?i)^(?:okay|ok|so|right|now|alright)?[,\s]*(?:i've changed my mind about|let's (?:outline|plan|do|sketch)|"
+                  r"i want to (?:outline|plan|sketch)|worldbuilding day|we need to (?:outline|plan))\b[,\s]*", "", text)
     return " ".join(text.split()[:6])
 
 

@@ -145,7 +145,23 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             out.append(Finding("hooks", item, described, entities=involves, extra=[st]))
         else:
             out.append(Finding("hooks", item, st, entities=involves, extra=[described] if described is not st else []))
-    return out
+    return _one_per_secret(out)
+
+
+def _one_per_secret(found: list[Finding]) -> list[Finding]:
+    """"…说了两个字「井底」" then "岳千山遗言「井底」作为伏笔": one secret said twice is one hook (the first)."""
+    kept: list[Finding] = []
+    for f in found:
+        quoted = set(re.findall(r"[「『“\"]([^」』”\"]{2,16})[」』”\"]", f"{f.item['name']} {f.item.get('description', '')}"))
+        same = next((k for k in kept if quoted and k.item.get("status") == f.item.get("status") == "Unresolved"
+                     and set(k.item.get("involves") or []) == set(f.item.get("involves") or [])
+                     and quoted & set(re.findall(r"[「『“\"]([^」』”\"]{2,16})[」』”\"]",
+                                                 f"{k.item['name']} {k.item.get('description', '')}"))), None)
+        if same is None:
+            kept.append(f)
+        else:
+            same.extra += [f.statement, *f.extra]
+    return kept
 
 
 _INVOLVED = ("Character", "Item", "Location", "Faction", "Ability")
@@ -171,7 +187,8 @@ _OPEN_EN = re.compile(r"(?i)\b(?:who|what|why|how)\b[^.?!]{0,40}\b(?:haven't dec
                       r"undecided|don't know yet|do not know yet|not deciding|stays? open|left open|stays? unknown|"
                       r"(?:stays|remains) (?:a )?(?:mystery|unanswered|unexplained)|"
                       r"is (?:the )?(?:book's |story's |series' )?(?:spine|heart|central mystery|big question|mystery)\b)")
-_OPEN_ZH = re.compile(r"(?:谁|什么|为什么|为何|怎么)[^。！？]{0,20}(?:还没想好|没想好|还没定|不揭|不说破|没人知道|先埋着|不知道)")
+_OPEN_ZH = re.compile(r"(?:谁|什么|为什么|为何|怎么)[^。！？]{0,20}(?:还没想好|没想好|还没定|不揭|不说破|没人知道|先埋着|不知道|"
+                      r"不解释|再揭|再解释|再说破|以后再说|后面再说|不点破|不交代)")
 _ASKS_SECRET = re.compile(r"(?i)来历|身世|秘密|没交代|真实身份|\bsecret\b|\bmystery\b|\bbackstory\b|\bwhere (?:it|he|she) came from")
 _DEFER = re.compile(r"(?i)先不|留着|以后再|暂不|不交代|先别|\bnot yet\b|\bleave it\b|\bkeep it\b|\blater\b|\bfor now\b")
 _DEFER_ONLY = re.compile(r"(?i)(?:\s|[，,。.!！;；]|and|but|leave it(?: there| at that| open)?|don't explain(?: it)?|"
@@ -221,7 +238,14 @@ def _due(text: str) -> int | None:
     return number_in(due.group(1) or due.group(2)) if due else None
 
 
+# "「井底」是什么先不解释" / "what 'the Quiet' means": the quoted words the talk asks about are the hook's name
+_QUOTED_ASKED = re.compile(r"[「『“\"']([^」』”\"']{2,16})[」』”\"']\s*(?:是什么|是谁|指的是|指什么|的意思|的含义|到底|究竟|"
+                           r"\b(?:means|is about|refers to)\b)|\b(?:what|who)\s+[\"“']([^\"”']{2,30})[\"”']", re.I)
+
+
 def _hook_name(text: str, zh: bool) -> str:
+    if asked := _QUOTED_ASKED.search(text):
+        return asked.group(1) or asked.group(2)
     if zh:
         m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
         if m:
