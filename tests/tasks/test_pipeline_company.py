@@ -141,3 +141,23 @@ def test_a_word_left_unexplained_for_later_is_one_hook_about_who_said_it():
                    ("assistant", "记下了：齐远山死了；齐远山遗言「断桥」作为伏笔。"), canon=canon)
     [hook] = hooks(found)  # one secret, said twice
     assert "断桥" in hook["name"] + hook["description"] and hook["involves"] == ["齐远山"]
+
+
+def test_list_labels_chapter_marks_and_leading_words_are_no_part_of_any_name():
+    found = settle(("user", "Sword: a plain soldier's sword, nothing named. Scar: a scar across the left eyebrow."),
+                   ("user", "What's Colm Hegarty hiding? Not Blackmoor, that's for sure. See ch. 14."), zh=False)
+    named = entities(found)
+    assert not {"Sword", "Scar", "What's Colm Hegarty", "Not Blackmoor", "Ch"} & set(named)
+
+
+def test_the_forms_the_talk_calls_someone_by_are_listed_as_their_aliases():
+    found = settle(("user", "New character: Mr. Silas Penhallow, the land agent. Everyone calls him Penhallow."),
+                   ("user", "Silas Penhallow is loyal to the family."), zh=False)
+    [entity] = [e for e in found.document["entities"] if e["name"] == "Mr. Silas Penhallow"]
+    assert {"Silas Penhallow", "Penhallow"} <= set(entity.get("aliases", []))
+
+
+def test_talk_about_drafting_is_no_setting():
+    found = settle(("user", "Before I draft 9 through 12 I want to pin the fold rules down, I keep contradicting myself."),
+                   zh=False)
+    assert found.document["settings"] == []

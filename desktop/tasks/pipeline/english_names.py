@@ -11,6 +11,7 @@ _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?
 
 
 _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
+               "what's", "who's", "where's", "how's", "not", "surname's", "surname", "name's", "call",
                "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
                "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
                "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
@@ -115,6 +116,9 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             continue  # "made a full Warden", "the Colonel": a rank alone is a title, not a name
         if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
             continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
+        if len(words) == 1 and text[match.end():match.end() + 1] == ":" \
+                and re.search(rf"\b{re.escape(name.lower())}\b", whole):
+            continue  # "Sword: …", "Killer: …": a list's label, a word the talk also writes in lower case
         if "of" in words[1:-1] and lx.EN_HEAD_KINDS.get(first) is None and first not in lx.EN_PERSON_TITLES:
             # "Hollis Quade of the Red Tithe": a person, and the group they are of
             at = words.index("of")

@@ -309,7 +309,7 @@ EN_NOT_NAMES = {
     "easter", "midsummer", "michaelmas",
     # an outline's own words and a few more pronouns
     "twist", "turn", "opening", "resolution", "midpoint", "finale", "beat", "beats", "hooks", "your", "yours",
-    "mine", "ours", "theirs",
+    "mine", "ours", "theirs", "ch", "chap", "ch.", "pov",
 }
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.

@@ -246,8 +246,11 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
         if cand.generic and name not in used:
             continue
         entity = {"kind": kind, "name": name}
-        if cand.aliases:
-            entity["aliases"] = list(cand.aliases)
+        # … and the shorter forms the talk called them by ("Silas Penhallow", "Mr. Penhallow" for Mr. Silas Penhallow)
+        aliases = [*cand.aliases, *(a for a, n in cands.alias_of.items() if n == name and a.isascii() and a != name
+                                   and a not in cand.aliases and kind == "Character")]
+        if aliases:
+            entity["aliases"] = aliases
         if chapter is not None:
             entity["first_chapter"] = chapter
         first = next((by_index[i] for i in sorted(cand.mentions) if i in decisions.standing), None)

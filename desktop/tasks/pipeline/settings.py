@@ -322,7 +322,8 @@ _NOT_A_SETTING = re.compile(r"不单独|单独记|先不用|不要了|不写了|
 # the writing of the book, not its world: "今天想把能力体系定死，前面十一章一直在糊弄" / "Worldbuilding day"
 _ABOUT_THE_WRITING = re.compile(r"读者|评论区|前面[^，。]{0,4}章|糊弄|"
                                 r"\b(?:readers?|should we|shall we|let's|let us|while we're (?:here|at it)|worldbuilding|"
-                                r"pin (?:it |this |that )?down|nail (?:it |this |that )?down|do you want|want me to)\b", re.I)
+                                r"(?:pin|nail) [^.!?]{0,30}\bdown|do you want|want me to|before i (?:draft|write)|"
+                                r"contradicting myself|i need to know|ideas\?)", re.I)
 _EXAMPLES = re.compile(r"比如|例如|譬如|\b(?:for example|for instance|e\.g\.|such as|something like)\b", re.I)
 
 
