@@ -161,3 +161,13 @@ def test_talk_about_drafting_is_no_setting():
     found = settle(("user", "Before I draft 9 through 12 I want to pin the fold rules down, I keep contradicting myself."),
                    zh=False)
     assert found.document["settings"] == []
+
+
+def test_names_offered_as_options_and_passed_over_are_no_one_and_she_is_the_one_picked():
+    canon = Canon(names={"沈砚": ("Character", [])})
+    found = settle(("user", "我想给沈砚加个师姐，你帮我想想名字？"),
+                   ("assistant", "名字给你几个方向：\n1. 苏晚晴——偏柔一点；\n2. 温照影——清冷；\n3. 江折霜——锋利。"),
+                   ("user", "温照影好，就她了。苏晚晴太网文了哈哈。出身就用小镇吧，叫栖霞镇。"), canon=canon)
+    named = entities(found)
+    assert named.get("温照影") == "Character" and not {"苏晚晴", "江折霜"} & set(named)
+    assert ("FROM", "温照影", "栖霞镇") in relations(found)

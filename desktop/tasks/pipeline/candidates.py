@@ -18,7 +18,8 @@ from desktop.tasks.pipeline.aliases import collect_aliases
 from desktop.tasks.pipeline.english_names import english, first_names, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
-from desktop.tasks.pipeline.suffixes import object_of, suffix_kind, suffix_of, suffix_spans, trim_left
+from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, suffix_kind, suffix_of,
+                                             suffix_spans, trim_left)
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
@@ -137,7 +138,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for name, before in cands.renamed:  # "一条软鞭，叫「缠丝」": 软鞭 is what 缠丝 is, not a second thing
         for other in [n for n, c in cands.items() if n != name and n in before and not c.canon_kind
                       and (c.generic or n[-2:] == name[-2:] or n[-1] == name[-1] and suffix_kind(n))]:
-            cands.alias_of.pop(other, None)
+            cands.alias_of[other] = name  # (so "出身就用小镇吧，叫栖霞镇" comes from 栖霞镇)
             del cands[other]
     locate(statements, cands)
     return cands
@@ -336,7 +337,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             continue  # "就叫灭灯之罚" names a rule, "九灯叫灯满" a grade: no one in the story
         if (cand := cands.add(name, kind or "Character", 3.0)) is not None:
             cand.strong = True
-            if thing or suffix_kind(name) and name[-2:] in named:  # "开了个独立游戏工作室，叫拾光工作室"
+            if thing or suffix_kind(name) and (name[-2:] in named or any(  # "独立游戏工作室，叫拾光工作室"; "小镇吧，叫栖霞镇"
+                    g in named for g in _GENERIC if lx.ZH_SUFFIX_KINDS[g] == suffix_kind(name))):
                 cands.renamed.append((name, named))
     for match in _QUOTED.finditer(text):
         name = match.group(1).strip()
@@ -410,7 +412,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         parts = segment(head)
         if len(parts) >= 2 and parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2:
             continue  # 每个城市设分局: a verb before the suffix ends the clause, it starts no name
-        cut = (start == 0 or text[start - 1] in _CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
+        cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)
         if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
@@ -419,7 +421,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
                 cand.strong = True
                 count, tag = dictionary_entry(name)  # 空间站, 山洞: a word of the language, not a name
                 cand.generic = cand.generic or (kind == "Item" and len(name) == 2) or (tag == "n" and count >= 50) \
-                    or _DESCRIBED_PLACE.search(name) is not None and dictionary_entry(head)[1] not in (None, "ns", "nr", "nz") \
+                    or DESCRIBED_PLACE.search(name) is not None and dictionary_entry(head)[1] not in (None, "ns", "nr", "nz") \
                     and dictionary_entry(head)[0] >= 50  # 边陲小镇, 繁华古城: a kind of place described, none named
     for verbs, kind in ((lx.ZH_ABILITY, "Ability"),):
         for verb in verbs:
@@ -441,8 +443,6 @@ _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][�
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
-_DESCRIBED_PLACE = re.compile(r"(?:小镇|小城|小村|山村|渔村|古镇|古城|县城|村子|城市|山谷|荒岛)$")
-_CUT_BEFORE_NAME = set("的了是在把被和与跟给对从到于为去来进入回往叫称")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")
 _GIVEN_NAME_CHARS = set("山峰林海江河云风雷龙虎天剑刀")  # 苏远山, 林海: kind suffixes that also end given names
@@ -471,7 +471,11 @@ def _repeated_surnamed(text: str, words: list[tuple[str, str]], prose: bool = Fa
         for length in ((2,) if match.group(0)[0] in "小阿" else (3, 2)):
             name = text[match.start():match.start() + length + (len(match.group(0)) - 2)]
             ends = [m.end() for m in re.finditer(re.escape(name), text)]
-            if len(ends) >= 2 and any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends) \
+            # (or three characters in no word, standing alone: "2. 顾长汀——清冷", but not 首席|弟子)
+            words_at = (name, name[:2], text[max(0, match.start() - 1):match.start() + 1])
+            alone = length == 3 and all(dictionary_entry(w)[0] < _COMMON_WORD for w in words_at) \
+                and any(e < len(text) and text[e] in "，。、—：；！？ ,.好" for e in ends)
+            if len(ends) >= 2 and (alone or any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends)) \
                     and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) and name not in common \
                     and not (len(name) == 3 and name[-1] in _SPEECH_TAIL):
                 found.append(name)

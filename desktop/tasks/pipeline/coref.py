@@ -15,7 +15,7 @@ _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "
 
 
 def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str], first: str | None,
-            *, prose: bool = False) -> None:
+            *, prose: bool = False, passed_over: dict[str, int] | None = None) -> None:
     """Rewrite each statement's `text` with pronouns replaced by the current focus character — or, when the
     pronoun's gender is not the focus's ("Old Tam trained her, he's the guild's lockmaster"), by the last
     other person the sentence named."""
@@ -28,7 +28,10 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
     seen: dict[str, int] = {}  # character → the statement that last named them
     for st in statements:
-        characters = [n for n in st.names if kinds.get(n) == "Character"]
+        # a name offered and passed over ("苏挽月太网文了") is no longer anyone the talk is about
+        dropped.update(n for n, at in (passed_over or {}).items() if at <= st.index)
+        characters = [n for n in st.names if kinds.get(n) == "Character" and n not in dropped]
+        focus = None if focus in dropped else focus  # "顾长汀好，就她了": 她 is the one picked
         had_pronoun = False
         # the talk's first sentence has no focus yet: "韦青的家世：她爹…" — 她 is who the sentence began with
         opener = characters[0] if focus is None and characters else None

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, appositions, bonds, coref, families, grades, outlines, prose_names, sections, settings
+from desktop.tasks.pipeline import answers, appositions, bonds, choices, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline.aliases import given_names
 from desktop.tasks.pipeline.candidates import collect, locate
@@ -91,7 +91,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
-    coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds), prose=prose)
+    passed = {} if prose else choices.passed_over(statements, kinds, frozenset(n for n, c in cands.items() if c.canon_kind))
+    coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds), prose=prose,
+                  passed_over=passed)
     if not prose and answers.fill_elided(statements, kinds):
         locate(statements, cands)
     progress(Progress("facts", 2, 4))
@@ -121,6 +123,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
                 del cands[name]  # "call it the Lisbon Endgame": the outline's title, no one in the story
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)
+    decisions.rejected_names.update(passed)
     survivors = decisions.settle(findings)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
@@ -148,7 +151,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         for name in [n for n, c in cands.items() if n not in used and not c.canon_kind
                      and sum(1 for m in messages if any(f in (m.get("content") or "") for f in [n, *forms[n]])) < 3]:
             del cands[name]
-    document, evidence = _assemble(survivors, cands, kinds, canon, decisions, dropped - used, chapter, statements)
+    document, evidence = _assemble(survivors, cands, kinds, canon, decisions, (dropped | set(passed)) - used, chapter,
+                                   statements)
     progress(Progress("decisions", 4, 4))
     notes = [f"{len(cands)} names found, {len(findings)} statements of fact, {len(survivors)} still stand "
              "after later messages"]

@@ -25,6 +25,10 @@ _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
 _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
+# 边陲小镇, 繁华古城: a kind of place described, none named (when the words before it are common ones)
+DESCRIBED_PLACE = re.compile(r"(?:小镇|小城|小村|山村|渔村|古镇|古城|县城|村子|城市|山谷|荒岛)$")
+# a function word or a stop before a suffixed name ends what came before it (去了|暗夜战队)
+CUT_BEFORE_NAME = set("的了是在把被和与跟给对从到于为去来进入回往叫称")
 # 酒楼掌柜, 掌门: an art's one-character suffix that begins the next word ends no art
 # words of the language that end in a kind suffix and end no name: 跑社会新闻, 简单直观, 老城区
 _SUFFIXED_WORDS = frozenset({"社会", "机会", "不会", "学会", "体会", "领会", "误会", "理会", "约会", "开会", "直观", "乐观",
