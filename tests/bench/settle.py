@@ -26,12 +26,15 @@ FRESH = Path(__file__).resolve().parent.parent / "fixtures" / "settle_fresh"
 # two more, written the same way at stop 23: longer, rambling talks (blind was first scored after the work)
 UNSEEN = Path(__file__).resolve().parent.parent / "fixtures" / "settle_unseen"
 BLIND = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind"
+# … and two more at stop 24, each scored once before anyone read it (blind2 mid-stop, blind3 at its end)
+BLIND2 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind2"
+BLIND3 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind3"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
                         help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL}, "
-                             f"{FRESH}, {UNSEEN} and {BLIND})")
+                             f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2} and {BLIND3})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",
