@@ -171,3 +171,8 @@ def test_names_offered_as_options_and_passed_over_are_no_one_and_she_is_the_one_
     named = entities(found)
     assert named.get("温照影") == "Character" and not {"苏晚晴", "江折霜"} & set(named)
     assert ("FROM", "温照影", "栖霞镇") in relations(found)
+
+
+def test_a_city_with_a_lord_stays_a_place():
+    found = settle(("user", "司徒鸢是寒沙城城主的女儿。"), ("user", "寒沙城城主叫司徒敬，寒沙城的人都怕他。"))
+    assert entities(found).get("寒沙城") == "Location"

@@ -19,6 +19,8 @@ def _ending(words) -> re.Pattern:
     return re.compile(f"(?:{'|'.join(sorted(map(re.escape, words), key=len, reverse=True))})$")
 
 
+# a city, an island or a valley has its lord and stays a place (寒沙城城主); 人 follows anything
+_PLACE_LORDS = {"人", "城主", "岛主", "谷主", "山主", "庄主"}
 # (kind, weight, pattern): the text just before a name ends with `pattern`, or the text after begins with it
 _ZH_BEFORE = (
     ("Faction", 1.0, _ending((*lx.ZH_JOIN, "投了", "投奔", "归入", "叛出", "脱离", "退出", "混进", "卧底在"))),
@@ -30,8 +32,9 @@ _ZH_BEFORE = (
 )
 _ZH_AFTER = (
     ("Faction", 1.0, re.compile(
-        rf"的?(?:{'|'.join(sorted({*lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES} - {'人'}, key=len, reverse=True))})"
-        r"|的人(?!物)|的(?:高手|探子|眼线|帮众|门人|势力|总部|据点)")),
+        rf"的?(?:{'|'.join(sorted({*lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES} - _PLACE_LORDS, key=len, reverse=True))})"
+        r"|的(?:高手|探子|眼线|帮众|门人|势力|总部|据点)")),
+    ("Faction", 0.5, re.compile(r"的人(?!物)")),  # (a city has its people too)
     ("Location", 1.0, re.compile(r"(?:里|内|附近|一带|以北|以南|以东|以西|深处|境内|城外|门口|那边)")),
     ("Item", 1.0, re.compile(rf"(?:{'|'.join(lx.ZH_GIVE)}|易主|归了|落到|被偷|被盗|丢了)")),
 )
