@@ -29,12 +29,14 @@ BLIND = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind"
 # … and two more at stop 24, each scored once before anyone read it (blind2 mid-stop, blind3 at its end)
 BLIND2 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind2"
 BLIND3 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind3"
+# and blind4, written at stop 24's end, kept unread and unscored for the next stop's honest figure
+BLIND4 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind4"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
                         help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL}, "
-                             f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2} and {BLIND3})")
+                             f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2}, {BLIND3} and {BLIND4}, unread)")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",
