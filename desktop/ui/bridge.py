@@ -64,7 +64,12 @@ class Op(QObject):
         self.done = False
         # The task starts on the loop's next turn, so callbacks chained after run_op() are always in place.
         # get_running_loop: a window built before the qasync loop runs must fail loudly, not queue on a dead loop.
-        self.task = asyncio.get_running_loop().create_task(self._run(awaitable))
+        try:
+            self.task = asyncio.get_running_loop().create_task(self._run(awaitable))
+        except RuntimeError:
+            if hasattr(awaitable, "close"):
+                awaitable.close()  # the call never started: say so loudly, without leaving it un-awaited
+            raise
         _RUNNING.add(self)
         self.task.add_done_callback(lambda _: _RUNNING.discard(self))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -81,3 +82,19 @@ def test_callbacks_of_a_closed_pane_are_skipped(qtbot, qasync_loop):
 def test_unexpected_errors_name_their_type():
     assert describe_error(KeyError("x")).endswith("KeyError: 'x'")
     assert describe_error(BookError("no book is open")) == "no book is open"
+
+
+def test_an_op_started_with_no_running_loop_fails_loudly_and_closes_the_call(qtbot):
+    call, raised = answer(1), []
+
+    def start() -> None:  # a thread of its own has no event loop running, whatever the tests before left
+        try:
+            run_op(None, call)
+        except RuntimeError as exc:
+            raised.append(exc)
+
+    worker = threading.Thread(target=start)
+    worker.start()
+    worker.join()
+    assert raised, "run_op must refuse to queue on a loop that is not running"
+    assert call.cr_frame is None  # closed: no "coroutine was never awaited" later
