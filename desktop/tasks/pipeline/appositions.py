@@ -23,7 +23,7 @@ _SERVICE = re.compile(r"(?i)\b(?:lady-in-waiting|ladies-in-waiting|maid|maidserv
                       r"bodyguard|servant|page|aide|clerk|governess|housekeeper|butler|footman|retainer|equerry|"
                       r"right hand|right-hand man|lieutenant)\s+(?:to|of|for)\s+(?:the\s+)?$")
 _HEAD_WORDS = re.compile(r"(?i)\b(?:head|leader|chief|captain|commander|master|founder|grand ?master|lord|boss|director)"
-                         r"\b|宗主|掌门|门主|帮主|教主|阁主|殿主|楼主|会长|首领|队长|局长|老大|社长")
+                         rf"\b|{'|'.join(lx.ZH_FACTION_LEADER_ROLES)}")
 
 
 def read(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:

@@ -41,7 +41,7 @@ def _offered(sts: list[Statement], kinds: dict[str, str]) -> list[str]:
     """Names of one kind the message offers: one per listed item, or several in one 'A, B or C' sentence."""
     listed = [st.names[0] for st in sts if not st.by_author and st.names and _ITEM.match(st.quote)]
     if len(listed) < 2:
-        listed = next(([n for n in st.names] for st in sts if not st.by_author and len(st.names) >= 2
+        listed = next((list(st.names) for st in sts if not st.by_author and len(st.names) >= 2
                        and re.search(r"还是|或者|或是|\bor\b", st.quote) and st.quote.rstrip().endswith(("?", "？"))), [])
     kinds_of = {kinds.get(n) for n in listed}
     return list(dict.fromkeys(listed)) if len(kinds_of) == 1 and None not in kinds_of else []

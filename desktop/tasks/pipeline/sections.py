@@ -150,13 +150,15 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
 
 def _one_per_secret(found: list[Finding]) -> list[Finding]:
     """"…说了两个字「井底」" then "岳千山遗言「井底」作为伏笔": one secret said twice is one hook (the first)."""
+    def quoted(f: Finding) -> set[str]:
+        return set(re.findall(r"[「『“\"]([^」』”\"]{2,16})[」』”\"]", f"{f.item['name']} {f.item.get('description', '')}"))
+
     kept: list[Finding] = []
     for f in found:
-        quoted = set(re.findall(r"[「『“\"]([^」』”\"]{2,16})[」』”\"]", f"{f.item['name']} {f.item.get('description', '')}"))
-        same = next((k for k in kept if quoted and k.item.get("status") == f.item.get("status") == "Unresolved"
+        said = quoted(f)
+        same = next((k for k in kept if said and k.item.get("status") == f.item.get("status") == "Unresolved"
                      and set(k.item.get("involves") or []) == set(f.item.get("involves") or [])
-                     and quoted & set(re.findall(r"[「『“\"]([^」』”\"]{2,16})[」』”\"]",
-                                                 f"{k.item['name']} {k.item.get('description', '')}"))), None)
+                     and said & quoted(k)), None)
         if same is None:
             kept.append(f)
         else:
