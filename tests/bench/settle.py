@@ -29,14 +29,16 @@ BLIND = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind"
 # … and two more at stop 24, each scored once before anyone read it (blind2 mid-stop, blind3 at its end)
 BLIND2 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind2"
 BLIND3 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind3"
-# and blind4, written at stop 24's end, kept unread and unscored for the next stop's honest figure
+# blind4, written at stop 24's end and first scored, unread, at stop 25's start; blind5, written at stop 25's
+# start and scored once, unread, at its end
 BLIND4 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind4"
+BLIND5 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind5"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--gold", default=str(GOLD), metavar="DIR",
                         help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL}, "
-                             f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2}, {BLIND3} and {BLIND4}, unread)")
+                             f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2}, {BLIND3}, {BLIND4} and {BLIND5})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",
