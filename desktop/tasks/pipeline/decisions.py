@@ -19,7 +19,7 @@ _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0
 # (要不要 / 是不是 / 好不好 ask; they reject nothing)
 _REJECT_ZH = re.compile(r"(?<!要)不要|(?<!用)不用|删掉|去掉|取消|算了|(?<!行)不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
                         r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
-                        r"不设|不保留|不需要|删了")
+                        r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
@@ -27,7 +27,7 @@ _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|
 _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|dropping|scrap|scrapped|scrapping|"
                         r"forget|cut|cutting|ditch|ditching|remove|removed|removing|never mind|done to death|overdone|"
                         r"clich[eé]d?|"
-                        r"scratch|i don't like|not a fan|won't work|too much)\b", re.I)
+                        r"scratch|i don't like|not a fan|won't work|too much|hard no|no way|pass on)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
@@ -59,7 +59,11 @@ def changes_mind(st: Statement) -> bool:
 
 
 def rejects(st: Statement) -> bool:
-    return bool((_REJECT_ZH if _zh(st.quote) else _REJECT_EN).search(st.quote))
+    return rejects_text(st.quote)
+
+
+def rejects_text(text: str) -> bool:
+    return bool((_REJECT_ZH if _zh(text) else _REJECT_EN).search(text))
 
 
 def accepts(st: Statement) -> bool:
@@ -252,5 +256,9 @@ class Decisions:
     def entity_stands(self, name: str, mentions: set[int]) -> bool:
         """An entity is proposed when a standing statement names it after any rejection of it."""
         rejected_at = self.rejected_names.get(name, -1)
-        # "萧衡不设" names him only to drop him
-        return any(i in self.standing and i > rejected_at and not dropped_in(self._by_index[i], name) for i in mentions)
+        # "萧衡不设" names him only to drop him; after "小翠绝对不行。青禾可以，婉宁叫她阿禾" 她 is not 小翠
+        return any(i in self.standing and i > rejected_at and not dropped_in(self._by_index[i], name)
+                   and (rejected_at < 0 or self._says(self._by_index[i], name)) for i in mentions)
+
+    def _says(self, st: Statement, name: str) -> bool:
+        return any(form in st.quote for form in [name, *self.forms.get(name, ())])

@@ -91,7 +91,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
-    passed = {} if prose else choices.passed_over(statements, kinds, frozenset(n for n, c in cands.items() if c.canon_kind))
+    said_as = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
+    passed = {} if prose else choices.passed_over(statements, kinds, frozenset(n for n, c in cands.items() if c.canon_kind),
+                                                  said_as)
     coref.resolve(statements, cands, kinds, focus if focus in kinds else _focus_from_title(focus, kinds), prose=prose,
                   passed_over=passed)
     if not prose and answers.fill_elided(statements, kinds):
