@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.english_names import _EN_THINGS
@@ -11,7 +12,8 @@ from desktop.tasks.pipeline.names import Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
-_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
+_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|"
+                          rf"(?:圈里|圈内|道上|江湖上|村里|街坊|队里|手下|下人|大家|众人|外人|别人|人们|世人)(?:都|也)(?:喊|叫|称)(?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
                           rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
                           rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
 _ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
@@ -24,6 +26,8 @@ _CODENAME = re.compile(rf"(?:代号|化名|艺名|网名)(?:是|叫)?[“\"「�
                        rf"[“\"「『]?(?P<alias2>[{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?；;\s]|$)")
 
 
+_SOMEONE_NEW = re.compile(r"(?:是|有)(?:个|一个|一位|位|名|一名)|师父|师傅|长老|老者|老人|道士|和尚|女子|男子|少年|少女")
+_SHORTENED = re.compile(rf"(?:简称|俗称|缩写)(?:为|叫|是|作)?[“\"「『]?([{CJK}]{{2,5}}?)[”\"」』]?(?=[，,。！!？?、；;\s]|$)")
 _QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A-Z][\w\-]+)['’\"”] (?P<last>[A-Z][\w\-]+)\b")
 
 
@@ -42,12 +46,18 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
         for match in _ALIAS_INTRO.finditer(st.quote):
             alias = match.group(1)
             before = st.quote[: match.start()]
-            owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or seen
+            # "师父可以是个长老，道号「玄衡真人」": the name of someone the sentence describes, not the last one named
+            owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or (
+                None if _SOMEONE_NEW.search(before) else seen)
             if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
                     or alias[0] in "过了着把被将让给":
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
+        for match in _SHORTENED.finditer(st.quote):  # "特殊事务管理局，大家都简称异管局": a short form of what was just named
+            owner = _last_named_in(st.quote[:match.start()], cands)
+            if owner and match.group(1) != owner and valid_name(match.group(1)):
+                _make_alias(cands, owner, match.group(1))
         for match in re.finditer(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
                                  r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
             alias = match.group(1).strip()
@@ -70,6 +80,10 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
                         and valid_name(alias):
                     _make_alias(cands, owner, alias)
         seen = _last_character_in(st.quote, cands) or seen
+    # 阿棠 beside 苏晚棠, 老秦 beside 秦川: a nickname the talk uses is the one person it can only be
+    for name in [n for n, c in cands.items() if len(n) == 2 and n[0] in "阿小老" and not c.canon_kind]:
+        if (owner := _nickname_owner(name, cands)) and owner != name:
+            _make_alias(cands, owner, name)
 
 
 def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
@@ -86,11 +100,12 @@ def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
 
 
 def _nickname_owner(alias: str, cands: Candidates) -> str | None:
-    """阿絮 is 慕容絮's: a 阿/小/老 nickname takes a character of one person's given name."""
+    """阿絮 is 慕容絮's: a 阿/小/老 nickname takes a character of one person's given name (老秦: of 秦川's surname)."""
     if len(alias) != 2 or alias[0] not in "阿小老":
         return None
-    owners = {cands.resolve(n) for n in cands if len(n) >= 2 and lx.surnamed(n) and alias[1] in n[1:]
-              and (cands[n].canon_kind or cands[n].best_hint[0]) == "Character"}
+    owners = {cands.resolve(n) for n in cands if len(n) >= 2 and n != alias and (
+        (lx.surnamed(n) or len(n) == 2) and alias[1] in n[1:] or alias[0] == "老" and n[0] == alias[1] and len(n) <= 3)
+        and (cands[n].canon_kind or cands[n].best_hint[0]) == "Character"}
     return owners.pop() if len(owners) == 1 else None
 
 
@@ -105,11 +120,15 @@ def _make_alias(cands: Candidates, owner: str, alias: str) -> None:
 
 
 def _last_character_in(text: str, cands: Candidates) -> str | None:
+    return _last_named_in(text, cands, "Character")
+
+
+def _last_named_in(text: str, cands: Candidates, kind: str | None = None) -> str | None:
     best, where = None, -1
     for form, name in cands.surface_forms():
         position = text.rfind(form)
         cand = cands.get(name)
-        if position > where and cand is not None and (cand.canon_kind or cand.best_hint[0]) == "Character" \
+        if position > where and cand is not None and (kind is None or (cand.canon_kind or cand.best_hint[0]) == kind) \
                 and not _inside_longer(text, form, position, cands):
             best, where = name, position
     return best
@@ -123,3 +142,45 @@ def _inside_longer(text: str, form: str, position: int, cands: Candidates) -> bo
             if start >= 0 and start <= position < start + len(other):
                 return True
     return False
+
+
+_BRACKET = re.compile(r"\s*[（(]([^（）()]{1,30})[）)]")
+
+
+def unbracket(text: str, forms: dict[str, list[str]]) -> str:
+    """"秦川（老秦）是江屿的师父" reads as "秦川是江屿的师父": a bracket after a name that holds only its other
+    names ("（阿棠／棠师姐）", "('Old Toby')") says nothing more, and would stand between the name and its verb."""
+    own = {form: name for name, others in forms.items() for form in [name, *others]}
+
+    def drop(match: re.Match) -> str:
+        before = text[:match.start()]
+        name = next((own[f] for f in sorted(own, key=len, reverse=True) if before.endswith(f)), None)
+        if name is None:
+            return match.group(0)
+        parts = [p.strip(" '\"‘’“”「」") for p in re.split(r"[／/、，,;；]|\bor\b", match.group(1))]
+        return "" if all(own.get(p) == name for p in parts if p) else match.group(0)
+
+    return _BRACKET.sub(drop, text)
+
+
+_GROUP_ENDS = tuple(sorted((s for s, k in lx.ZH_SUFFIX_KINDS.items() if k == "Faction"), key=len, reverse=True))
+
+
+def other_forms(cands: Candidates, text: str, common: Callable[[str], bool]) -> None:
+    """城西静安寺, 水匪黑水寨 beside 静安寺, 黑水寨: everyday words before a name the talk also says alone describe
+    it; the longer form is one more way to say the same name. And 夜枭 for 夜枭俱乐部: a group is called by its
+    name without the word for what it is."""
+    for name, cand in list(cands.items()):
+        end = next((e for e in _GROUP_ENDS if name.endswith(e)), None) if cand.best_hint[0] == "Faction" else None
+        stem = name[:-len(end)] if end else ""
+        if len(stem) >= 2 and stem not in cands and stem not in cands.alias_of \
+                and re.search(rf"{re.escape(stem)}(?!{re.escape(end)})", text):
+            cands.alias_of[stem] = name
+    for name in [n for n, c in cands.items() if not c.canon_kind and len(n) >= 4 and re.match(rf"[{CJK}]", n)]:
+        for cut in range(2, len(name) - 1):
+            short = cands.get(name[cut:])
+            if short is not None and not short.generic and common(name[:cut]) \
+                    and text.count(name[cut:]) > text.count(name):
+                del cands[name]
+                cands.alias_of.setdefault(name, short.name)
+                break

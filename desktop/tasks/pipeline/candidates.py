@@ -14,12 +14,12 @@ from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
-from desktop.tasks.pipeline.aliases import collect_aliases
+from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
 from desktop.tasks.pipeline.english_names import english, first_names, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
-from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, suffix_kind, suffix_of,
-                                             suffix_spans, trim_left)
+from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, reads_on,
+                                             suffix_kind, suffix_of, suffix_spans, trim_left)
 
 CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
@@ -119,6 +119,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     _trim_glued_words(cands)
     _prune_overlaps(text, cands)
     _drop_glued_verbs(cands)
+    other_forms(cands, text, lambda w: dictionary_entry(w)[0] >= 10 or [f for _, f in segment(w)] in (["n"], ["f"]))
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
         del cands[name]  # 炼丹, 医术: a skill, not a named technique the book tracks
@@ -254,11 +255,8 @@ def _first_position(text: str, name: str, cands: Candidates) -> int:
 
 
 def _word_bounded(text: str, start: int, end: int) -> bool:
-    if not text[start:end].isascii():
-        return True
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    return not (before.isalnum() or after.isalnum())
+    before, after = text[start - 1] if start > 0 else " ", text[end] if end < len(text) else " "
+    return not text[start:end].isascii() or not (before.isalnum() or after.isalnum())
 
 
 def _has_cjk(text: str) -> bool:
@@ -266,7 +264,6 @@ def _has_cjk(text: str) -> bool:
 
 
 # -- Chinese ------------------------------------------------------------------------
-
 
 _tokenizer_lock = threading.Lock()
 
@@ -400,6 +397,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             cands.add(match.group(1) or match.group(2), "Location", 2.0)
     for name, kind, end in suffix_spans(text, words):
         start = end - len(name)
+        if reads_on(text, words, end, lambda w: dictionary_entry(w)[0] >= 10, segment):
+            continue
         if start not in word_starts and not _COUNTED.search(text, 0, start):
             # 常驻赤潮站: the verb's word comes off, the name starts at the next word (keeping a head of two)
             later = [s for s in range(start + 2, end - 2) if s in word_starts]
@@ -410,8 +409,9 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         # … or where a function word or a stop ends what came before (去了|暗夜战队, whatever the tagger made of 暗)
         head = name[:len(name) - len(suffix_of(name))]
         parts = segment(head)
-        if len(parts) >= 2 and parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2:
-            continue  # 每个城市设分局: a verb before the suffix ends the clause, it starts no name
+        if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2
+                                or any(f.startswith("v") and len(w) >= 2 for w, f in parts[1:])):
+            continue  # 每个城市设分局, 老沈投奔运河: a verb inside ends a clause, it starts no name
         cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)

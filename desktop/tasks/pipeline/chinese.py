@@ -66,7 +66,7 @@ class ChineseRules:
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
                 if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
-                                rf"(?:[{CJK}]{{0,3}}的)?", mid) or (sa == ea and mid == ""):
+                                rf"(?:[{CJK}]{{0,3}}的|[{CJK}]{{1,3}}(?=$))?", mid) or (sa == ea and mid == ""):
                     # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
                     listed, tail = [b], eb
                     for c, sc, ec in spans:
@@ -85,9 +85,18 @@ class ChineseRules:
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
                         re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 拜X为师; 师从云鹤真人
-                if kb == "Faction" and ka == "Character" and (_has_verb(mid, lx.ZH_JOIN) or mid in ("在", "进了", "进")
-                                                              and _WORKS_AS.match(post)):
+                # "温知夏和周砚都在盛景任职": what is said of the second of two people joined by 和 is said of both
+                joined = next((text[ec:sb] for c, sc, ec in spans if ea < sc and ec <= sb and text[ea:sc] in
+                               ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)
+                if kb == "Faction" and ka == "Character" and (_has_verb(joined, lx.ZH_JOIN) or re.fullmatch(
+                        r"(?:都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进)", joined) and _WORKS_AS.match(post)):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
+                if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
+                        and not _negated_zh(mid):
+                    out.append(self._rel(st, "LEADS", a, b, replaces=change))  # 执掌夜枭; 统领禁军
+                if ka == kb == "Character" and re.fullmatch(r"[^，,。]{0,3}(?:为|替|给)", mid) and \
+                        post.startswith(("效力", "效命", "卖命", "做事", "办事", "当差", "鞍前马后")):
+                    out.append(self._rel(st, "SERVES", a, b))  # 为许怀山做事
                 if kb == "Item" and ka == "Character":
                     own = _has_verb(_THERE_IS.sub("", mid), lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
                         or _IN_HAND.fullmatch(mid)
@@ -333,13 +342,15 @@ class ChineseRules:
     def _zh_subjectless(self, st: Statement, spans: list) -> list[Finding | None]:
         """"擅长炼丹", "拜入青云宗": no subject in the clause, so it is the character being talked about."""
         out: list[Finding | None] = []
-        if not st.focus:
+        # the sentence's own subject, carried into this clause (沈三刀…，叛出铁衣帮), before the one the talk is about
+        focus = next((n for n, s, e in spans[:1] if s == e and self.kind(n) == "Character"), st.focus)
+        if not focus:
             return out
         for name, start, end in spans:  # "…，拜在商九娘门下": the one talked about is the disciple
-            if self.kind(name) == "Character" and name != st.focus and re.search(r"拜(?:在|入)$", st.text[:start]) \
+            if self.kind(name) == "Character" and name != focus and re.search(r"拜(?:在|入)$", st.text[:start]) \
                     and st.text.startswith("门下", end) \
                     and not any(self.kind(n) == "Character" and s < start for n, s, _ in spans):
-                out.append(self._rel(st, "MASTER_OF", name, st.focus))
+                out.append(self._rel(st, "MASTER_OF", name, focus))
         for name, start, end in spans:
             if self.kind(name) == "Character" and start < end:
                 break
@@ -347,20 +358,20 @@ class ChineseRules:
             kind = self.kind(name)
             change = any(c in st.text for c in lx.CHANGE_CUES_ZH)
             if kind == "Ability" and (_has_verb(before, lx.ZH_ABILITY) or _SKILL_IS.search(st.text[:start])):
-                out.append(self._rel(st, "HAS_ABILITY", st.focus, name, replaces=change))
+                out.append(self._rel(st, "HAS_ABILITY", focus, name, replaces=change))
             elif kind == "Faction" and _has_verb(before, lx.ZH_JOIN + ("是",)) and \
                     (st.text[end:end + 4].startswith(lx.ZH_FACTION_MEMBER_ROLES) or _has_verb(before, lx.ZH_JOIN)
                      or re.search(r"(?:门派|宗门|师门|所属门派|出身门派)是$", before)):  # 门派是青萍剑派
-                out.append(self._rel(st, "MEMBER_OF", st.focus, name, replaces=change))
+                out.append(self._rel(st, "MEMBER_OF", focus, name, replaces=change))
             elif kind == "Item" and (_has_verb(_THERE_IS.sub("", before), lx.ZH_OWN) or re.search(
                     rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
-                out.append(self._rel(st, "OWNS", st.focus, name, replaces=change or "改" in before or "换" in before))
+                out.append(self._rel(st, "OWNS", focus, name, replaces=change or "改" in before or "换" in before))
             elif kind == "Faction" and _has_verb(before, lx.ZH_LEAVE) and not _negated_zh(before):
-                out.append(self._end(st, "MEMBER_OF", st.focus, name))  # "…，叛出天刀门"
+                out.append(self._end(st, "MEMBER_OF", focus, name))  # "…，叛出天刀门"
             elif kind == "Location" and _has_verb(before, lx.ZH_FROM):
-                out.append(self._rel(st, "FROM", st.focus, name))
+                out.append(self._rel(st, "FROM", focus, name))
             elif kind == "Location" and _has_verb(before, lx.ZH_LIVE):
-                out.append(self._rel(st, "LOCATED_IN", st.focus, name))
+                out.append(self._rel(st, "LOCATED_IN", focus, name))
         return out
 
     def _zh_states(self, st: Statement, clause: tuple[int, int], spans: list, carried: str | None) -> list[Finding]:

@@ -96,7 +96,11 @@ _EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "shoul
                 "there", "their", "they", "them", "then", "than", "from", "your", "into", "also", "just", "like"}
 
 
-_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|归纳|那我记下|那就|我记一下)(?:了|一下|下来)?|updated|noted|"
+# "就这些，你帮我理一下。" / "Can you recap?": the answer is the summary of what was agreed, however it opens
+_ASKS_RECAP = re.compile(r"(?:帮我|你)?(?:理一下|理一理|整理一下|整理下|总结一下|汇总一下|归纳一下|记一下|捋一下|捋一捋)|"
+                         r"\b(?:recap|sum (?:it |this |that )?up|summari[sz]e|write (?:it|that|this) (?:all )?up|"
+                         r"log (?:it|that|this))\b", re.I)
+_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|归纳|那我记下|那就|我记一下)(?:了|一下|下来)?|updated|noted|recap|logged|"
                       r"got it|so|summary|to sum up|great|recorded|done|okay|ok)[：:，,。.!！\-—– ]", re.I)
 
 
@@ -125,7 +129,11 @@ class Decisions:
             answer = next((by_message[m] for m in order[position + 1:] if by_message[m][0].by_author), None)
             verdict = self._verdict(answer) if answer else None
             last = position == len(order) - 1
-            summary = not sts[0].by_author and _SUMMARY.match(sts[0].quote.strip())
+            asked = position > 0 and any(st.by_author and _ASKS_RECAP.search(st.quote)
+                                         for st in by_message[order[position - 1]])
+            # (an answer that asks back is no summary: "可以按开头、发展、转折排。你心里的转折点是什么？")
+            summary = not sts[0].by_author and (_SUMMARY.match(sts[0].quote.strip()) or asked and not any(
+                st.quote.rstrip().endswith(("?", "？")) for st in sts))
             for st in sts:
                 if st.by_author and (not is_question(st) or _REQUEST.search(st.quote)):
                     standing.add(st.index)  # "Can you outline chapters 3 to 6?" asks for work, it doubts nothing

@@ -118,10 +118,12 @@ class EnglishRules:
                         r"(?:is|'s|was)\s+(?:an?|the)\s+[\w\- ]{1,25}?\s+from(?:\s+the)?$", mid):
                     out.append(self._rel(st, "FROM", a, b))  # "Jack's a pickpocket from the Saltmarsh docks"
                 if ka == "Character" and kb == "Character":
-                    if _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
-                        out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
-                    elif re.search(r"(?:killed|murdered|slain|poisoned|stabbed) by$", mid):
+                    if re.search(r"\b(?:taught|trained|mentored|tutored|schooled|apprenticed) (?:\w+ )?(?:by|under)$", mid):
+                        out.append(self._rel(st, "MASTER_OF", b, a))  # "was taught by Brother Tobias Vell"
+                    if re.search(r"(?:killed|murdered|slain|poisoned|stabbed|shot|executed) by$", mid):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
+                    elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
+                        out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"(?:serves|served|works for|is sworn to)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
@@ -233,6 +235,17 @@ class EnglishRules:
                       r"blinded|maimed|poisoned|burned)\b(.{0,30})", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end()].strip(" ,.")))
+        # "ends up with a concussion", "walks away with cracked ribs", "takes a stab wound"
+        m = re.search(r"\b(?:gets|got|suffers|suffered|has|had|takes|took|with|left with|ends up with|sustains|sustained)\s+"
+                      r"(?:a\s+|an\s+)?((?:mild |bad |severe |nasty |serious |minor )?(?:concussion|sprained \w+|cracked \w+|"
+                      r"bruised \w+|dislocated \w+|torn \w+|fractured \w+|broken \w+|shattered \w+|stab wound|gunshot wound|"
+                      r"bullet wound|knife wound|burns (?:on|to|across) [\w ]{2,24}?)(?=[,.;!]|$| and | from | in ))", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
+        m = re.search(r"\b(sprain|twist|dislocate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|[\w ]+?['’]s) "
+                      r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
+            out.append(self._state(st, subject, "injury", f"{m.group(1).removesuffix('e')}ed {m.group(2)}"))
         whose = r"(?:an?|his|her|their|one|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
         m = re.search(rf"\b(?:loses|lost|has lost) ({whose} (?:(?:left|right) )?"
                       r"(?:eye|arm|hand|leg|foot|ear|fingers?))", ltail)
@@ -245,13 +258,17 @@ class EnglishRules:
                       r"ribs?|back|neck|shoulder|hip)\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
             out.append(self._state(st, subject, "injury", f"broken {m.group(1) or ''}{m.group(2)}"))
-        m = re.search(r"(?:\bhas|\bhas got|['’]s got|\bhad|\bbears|\bwears|\bgot) (?:a|an) ([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|"
-                      r"hair))\b(.{0,30})", ltail)
+        m = re.search(r"(?:\bhas got|['’]s got|\bhas|\bhad|\bbears|\bwears|\bgot|\bsports|\bwith an?) (?:(?:a|an) )?"
+                      r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard))\b(.{0,30})", ltail)
         if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"
             where = re.match(r"\s+(?:on|across|along|over|under|above|below|down|at|from|in)\b[^,.;]*", tail[m.end(1):m.end()])
             where = where.group(0) if where and not any(n in where.group(0) for n, _, _ in chars) else ""
             look = m.group(1) + where
             out.append(self._state(st, subject, "appearance", tail[m.start(1):m.start(1) + len(look)].strip(" ,.")))
+        m = re.match(r"\s*(?:is |was |'s )?(?:also )?missing ((?:two|three|a|an|one|his|her) (?:\w+ )?(?:fingers?|eye|hand|arm|leg|ear|teeth)"
+                      r"(?: on (?:his|her|their|the) (?:left|right) hand)?)", ltail)
+        if m:  # "missing two fingers on his left hand"
+            out.append(self._state(st, subject, "appearance", "missing " + tail[m.start(1):m.end(1)]))
         if re.search(r"\b(?:limps|has a limp|walks with a limp|with a limp)\b", ltail) and not _EN_NEG.search(ltail):
             out.append(self._state(st, subject, "appearance", "limps"))
         made = re.search(rf"\b(?:makes|made|names|named|appoints|appointed|raises|raised|crowns|crowned) "

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.pipeline import answers, appositions, bonds, choices, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
-from desktop.tasks.pipeline.aliases import given_names
+from desktop.tasks.pipeline.aliases import given_names, unbracket
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
@@ -100,6 +100,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         locate(statements, cands)
     progress(Progress("facts", 2, 4))
     forms = {n: [*c.aliases, *(a for a, m in cands.alias_of.items() if m == n)] for n, c in cands.items()}
+    for st in statements:
+        st.text = unbracket(st.text, forms)
     reader = Reader(kinds, canon.owners, chapter, forms, rungs)
     findings: list[Finding] = [f for st in statements for f in reader.read(st)]
     if prose:

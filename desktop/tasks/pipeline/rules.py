@@ -46,10 +46,13 @@ class Reader(ChineseRules, EnglishRules):
         self._when = said if said is not None else self._carried
         subject = st.focus
         last_person = previous_person = None
+        asides = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", st.text)]
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
             # "被厉无咎一掌震碎心脉，当场身亡": who did it is not who the sentence goes on about
-            people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")]
+            # … and one named in brackets ("师从玄衡真人（林照不拜入其门下）") is an aside, not who goes on
+            people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")
+                      and not any(a < s < b for a, b in asides)]
             # "彭远山跟厉无咎硬拼" goes on about 彭远山; "还有个妹妹苏雨，十二岁" about 苏雨
             actors = [n for n, s, _ in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)]
             carried = last_person if zh and not people and last_person else subject
@@ -77,8 +80,9 @@ class Reader(ChineseRules, EnglishRules):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
             previous_person = people[-1] if people else None
-            if not appositive and opens:
-                subject = people[0] if people else subject
+            if not appositive and opens and (actors or not subject):
+                # "…，为许怀山做事，盗走青玉印": the one worked for is not who goes on stealing
+                subject = (actors or people)[0] if people else subject
             if zh:
                 out += self._zh_pairs(st, local)
                 out += self._zh_states(st, clause, [x for x in local if x[1] < x[2]], carried)
@@ -160,7 +164,8 @@ def statement_chapter(text: str) -> int | None:
 
 
 # … and "后背硬吃了屠七一刀": the one whose blow was taken is not who the sentence goes on about
-_OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为", "吃了", "挨了", "中了", "护住", "救下", "救了")
+_OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为", "比", "吃了", "挨了", "中了", "护住", "救下", "救了",
+                 "师从", "拜", "恨", "嫁给", "娶了", "杀了", "杀死", "打败", "击败", "爱慕", "暗恋")
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 
@@ -169,7 +174,7 @@ _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|�
                            r"加入了?|跟了|认了|师从|拜在|拜进了?)")
 # "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
 # goes on about the subject before the comma
-_VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+)?"
+_VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
                            r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
                            r"hates|hated|loves|loved|serves|served|killed|murdered|apprenticed|bound|gives|gave|hands|"
                            r"handed|passes|passed|leaves|left)\b[\w\s]*?\s*")
@@ -179,13 +184,17 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
     # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
     joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
-    starts = {s for _, s, _ in spans}
+    starts = {s: e for _, s, e in spans}
+    ends = {e for _, _, e in spans}
     out, start = [], 0
     for m in re.finditer(pattern, text):
         if (m.start(), m.end()) in joins:
             continue
         if not zh and m.group(0) == "," and m.end() + 1 in starts and _POSSESSED_ROLE.search(text, 0, m.start()):
             continue  # "Agatha's late husband, Harold Penhallow": the comma names the husband, it ends nothing
+        if not zh and m.group(0) == "," and m.start() in ends and m.end() + 1 in starts and \
+                _ROLE_OF_NAMED.match(text, starts[m.end() + 1]):
+            continue  # "Caleb Alvarez, June's older brother": the comma says who Caleb is
         out.append((start, m.start()))
         start = m.end()
     out.append((start, len(text)))
@@ -196,6 +205,8 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
 _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"
                          r"[a-z]+(?:ed|es|s)\b")
 _BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
+_ROLE_OF_NAMED = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only |twin )?(?:"
+                            + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")\b", re.I)
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 

@@ -4,6 +4,7 @@ function words and leading verbs, and the noun phrase a verb takes."""
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
 
@@ -143,3 +144,23 @@ def trim_left(name: str) -> str:
         if stripped != name and len(stripped) >= 2:
             name, changed = stripped, True
     return name
+
+
+_RUNS_ON = frozenset("主下内外中里上前众人徒")
+
+
+def reads_on(text: str, words: list[tuple[str, str]], end: int, known: Callable[[str], bool],
+             segment: Callable[[str], list[tuple[str, str]]]) -> bool:
+    """转会原因, 贴身宫女, 驾驶员会死: the "suffix" starts another word, or is the verb 会 (will), and ends no
+    name — though 青云宗主 and 天剑门下 go on from one, and in 落雁渡船家 船家 reads on as well as 渡船."""
+    if text[end - 1:end] == "会" and re.match(rf"[{CJK}]", text[end:end + 1]) and \
+            segment(text[end:end + 2])[0][1].startswith(("v", "d", "a", "p")):
+        return True
+    position = 0
+    for word, _ in words:
+        if position < end < position + len(word):
+            return word[end - position:] not in _RUNS_ON and not known(text[end:end + 2])
+        if position >= end:
+            return False
+        position += len(word)
+    return False

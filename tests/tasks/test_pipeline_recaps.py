@@ -1,0 +1,137 @@
+"""Recaps and offers as assistants write them: names listed as options, brackets of other names, posts and
+kin said beside a name, passive English, groups named by their head word (no model; invented names)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import entities, relations, settle
+
+
+def test_names_listed_in_one_sentence_as_an_offer_are_passed_over_when_the_author_takes_one():
+    found = settle(("assistant", "名字给你几个备选：柳含烟、苏晚岚、沈清辞。她可以是内门弟子。"),
+                   ("user", "柳含烟太烂大街了哈哈，就苏晚岚吧。"))
+    named = entities(found)
+    assert named.get("苏晚岚") == "Character" and not {"柳含烟", "沈清辞"} & set(named)
+
+
+def test_an_english_offer_without_a_question_and_a_hard_no():
+    found = settle(("assistant", "Some names: Ashby Crane, Tobin Lisle, Danny Okoro. He transfers mid-year."),
+                   ("user", "Tobin Lisle! Ashby is a hard no. Transfer student, yes."), zh=False)
+    named = entities(found)
+    assert named.get("Tobin Lisle") == "Character" and not {"Ashby Crane", "Danny Okoro"} & set(named)
+
+
+def test_after_a_name_is_turned_down_a_pronoun_does_not_bring_it_back():
+    found = settle(("assistant", "小翠、青禾、绿萝？我倾向「青禾」。"),
+                   ("user", "小翠绝对不行。青禾可以，婉宁叫她阿禾。"))
+    assert "小翠" not in entities(found)
+
+
+def test_a_bracket_of_other_names_does_not_stand_between_a_name_and_what_is_said_of_it():
+    canon = Canon(names={"江屿": ("Character", []), "秦川": ("Character", ["老秦"]),
+                         "夜枭俱乐部": ("Faction", [])})
+    found = settle(("assistant", "秦川（老秦）是江屿的师父，执掌夜枭俱乐部。"), ("user", "对。"), canon=canon)
+    assert {("MASTER_OF", "秦川", "江屿"), ("LEADS", "秦川", "夜枭俱乐部")} <= relations(found)
+
+
+def test_serving_heading_and_moving_are_read_from_the_common_verbs():
+    canon = Canon(names={name: ("Character", []) for name in ("曹安", "拓跋烈", "钱福", "许怀山", "婉宁")}
+                  | {"狼骑营": ("Faction", []), "静安寺": ("Location", []), "青玉印": ("Item", [])})
+    found = settle(("user", "曹安暗中效力拓跋烈。拓跋烈为北狄狼骑营统领。"),
+                   ("user", "钱福，许家管家，为许怀山做事，盗走青玉印。"),
+                   ("user", "此后婉宁移居静安寺。"), canon=canon)
+    rels = relations(found)
+    assert {("SERVES", "曹安", "拓跋烈"), ("LEADS", "拓跋烈", "狼骑营"), ("SERVES", "钱福", "许怀山"),
+            ("OWNS", "钱福", "青玉印"), ("LOCATED_IN", "婉宁", "静安寺")} <= rels
+    assert ("OWNS", "许怀山", "青玉印") not in rels  # the one worked for is not who steals
+
+
+def test_two_people_joined_by_he_both_work_where_the_sentence_says():
+    canon = Canon(names={"温知夏": ("Character", []), "周砚": ("Character", []), "盛景集团": ("Faction", [])})
+    found = settle(("user", "温知夏和周砚都在盛景集团任职。"), canon=canon)
+    assert {("MEMBER_OF", "温知夏", "盛景集团"), ("MEMBER_OF", "周砚", "盛景集团")} <= relations(found)
+
+
+def test_english_passives_name_the_doer_and_a_kin_word_after_a_comma_says_who_someone_is():
+    canon = Canon(names={name: ("Character", []) for name in ("Pavel Sorin", "Owen Gray", "Caleb Ruiz", "June",
+                                                               "Maren", "Tobias Vell")})
+    found = settle(("assistant", "Logged: Pavel Sorin killed by Owen Gray in ch 25."),
+                   ("assistant", "Caleb Ruiz, June's older brother, 19, at college."),
+                   ("assistant", "Maren was born at sea and was taught by Tobias Vell."),
+                   ("user", "Yes, all of that."), canon=canon, zh=False)
+    rels = relations(found)
+    assert {("KILLED", "Owen Gray", "Pavel Sorin"), ("SIBLING_OF", "Caleb Ruiz", "June"),
+            ("MASTER_OF", "Tobias Vell", "Maren")} <= rels
+    assert ("KILLED", "Pavel Sorin", "Owen Gray") not in rels
+
+
+def test_a_number_two_of_a_gang_is_a_member_not_its_head():
+    canon = Canon(names={"屠七": ("Character", []), "黑风寨": ("Faction", [])})
+    found = settle(("user", "屠七是黑风寨二当家。"), canon=canon)
+    assert ("MEMBER_OF", "屠七", "黑风寨") in relations(found)
+    assert ("LEADS", "屠七", "黑风寨") not in relations(found)
+
+
+def test_a_suffix_that_starts_another_word_makes_no_name():
+    found = settle(("user", "转会原因是：江屿查出腱鞘炎。贴身宫女青禾只忠于她。"))
+    assert not {"转会原", "贴身宫"} & set(entities(found))
+
+
+def test_the_summary_the_author_asked_for_stands_however_it_opens():
+    canon = Canon(names={"沈刀": ("Character", ["老沈"]), "铁衣帮": ("Faction", []), "韩烈": ("Character", [])})
+    found = settle(("user", "就这些，你帮我理一下。"),
+                   ("assistant", "第二十二回：沈刀（老沈）当众杀死韩七（韩烈亲弟），叛出铁衣帮，投奔黑水寨。"),
+                   canon=canon)
+    rels = relations(found)
+    assert {("KILLED", "沈刀", "韩七"), ("MEMBER_OF", "沈刀", "黑水寨")} <= rels
+    assert ("MEMBER_OF", "韩烈", "黑水寨") not in rels  # the sentence's own subject goes on, not the one talked about
+    assert ("MEMBER_OF", "沈刀", "铁衣帮") in {(e["type"], e["from"], e["to"]) for e in found.document["ends"]}
+
+
+def test_a_group_is_called_by_its_name_without_the_word_for_what_it_is_and_a_description_before_a_name_is_no_name():
+    canon = Canon(names={"江屿": ("Character", [])})
+    found = settle(("user", "江屿加入夜枭俱乐部。后来夜枭拿了冠军。"),
+                   ("user", "老沈投奔运河水匪黑水寨。黑水寨在运河上劫漕船。"), canon=canon)
+    named = entities(found)
+    assert named.get("夜枭俱乐部") == "Faction" and "夜枭" not in named
+    assert named.get("黑水寨") == "Faction" and "水匪黑水寨" not in named
+
+
+def test_what_everyone_calls_someone_is_their_alias():
+    found = settle(("user", "他青训时期的教练，叫秦川，圈里都叫老秦。"))
+    assert {"name": "秦川", "kind": "Character", "aliases": ["老秦"]} in found.document["entities"]
+
+
+def test_a_bureau_a_camp_and_a_belt_of_stars_are_named_by_their_ending():
+    canon = Canon(names={"程墨": ("Character", [])})
+    found = settle(("user", "程墨，赫拉星带出身，现在是舰务局的人。"), canon=canon)
+    assert entities(found).get("赫拉星带") == "Location" and entities(found).get("舰务局") == "Faction"
+    assert {("FROM", "程墨", "赫拉星带"), ("MEMBER_OF", "程墨", "舰务局")} <= relations(found)
+
+
+def test_injuries_said_as_nouns_and_as_everyday_verbs():
+    canon = Canon(names={name: ("Character", []) for name in ("Theo", "Rosalind", "顾青")})
+    found = settle(("user", "Theo sprains his wrist in ch 6. Rosalind ends up with a concussion."), canon=canon, zh=False)
+    states = {(s["entity"], s["key"], s["value"]) for s in found.document["states"]}
+    assert {("Theo", "injury", "sprained wrist"), ("Rosalind", "injury", "concussion")} <= states
+    found = settle(("user", "顾青第二十三章追贼时左肩中刀。"), canon=canon)
+    assert any(s["entity"] == "顾青" and s["key"] == "injury" and "左肩中刀" in s["value"]
+               for s in found.document["states"])
+
+
+def test_a_nickname_is_the_one_person_it_can_only_be_and_a_religious_name_given_to_a_master_is_a_new_person():
+    canon = Canon(names={"林照": ("Character", [])})
+    found = settle(("user", "师姐就叫苏晚棠。林照私下叫她阿棠。阿棠比林照早入门十年。"),
+                   ("user", "她的师父是个闭关多年的长老，道号「玄衡真人」。"), canon=canon)
+    named = entities(found)
+    assert named.get("苏晚棠") == "Character" and "阿棠" not in named
+    assert named.get("玄衡真人") == "Character"
+    assert all(e.get("aliases") != ["玄衡真人"] for e in found.document["entities"])
+
+
+def test_someone_named_in_brackets_or_as_the_one_learned_from_does_not_take_over_the_sentence():
+    canon = Canon(names={"苏晚棠": ("Character", []), "林照": ("Character", []), "玄衡真人": ("Character", []),
+                         "霜河剑": ("Item", [])})
+    found = settle(("user", "苏晚棠，师从玄衡真人（林照不拜入其门下），佩剑霜河剑。"), canon=canon)
+    assert ("OWNS", "苏晚棠", "霜河剑") in relations(found)
+    assert ("MASTER_OF", "玄衡真人", "苏晚棠") in relations(found)
