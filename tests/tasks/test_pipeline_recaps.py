@@ -135,3 +135,27 @@ def test_someone_named_in_brackets_or_as_the_one_learned_from_does_not_take_over
     found = settle(("user", "苏晚棠，师从玄衡真人（林照不拜入其门下），佩剑霜河剑。"), canon=canon)
     assert ("OWNS", "苏晚棠", "霜河剑") in relations(found)
     assert ("MASTER_OF", "玄衡真人", "苏晚棠") in relations(found)
+
+
+def test_web_novel_words_for_a_hook_plant_one_and_its_payoff_chapter_is_when_it_is_due():
+    found = settle(("user", "锚点失效那个坑第六章埋，二十章前收。"))
+    [hook] = found.document["hooks"]
+    assert (hook["name"], hook.get("planted_in"), hook.get("due_by")) == ("锚点失效", 6, 20)
+    canon = Canon(names={"江屿": ("Character", [])})
+    found = settle(("user", "还有，转会合同里有一条秘密条款，江屿签的时候没细看，后面会炸。"), canon=canon)
+    assert [h["name"] for h in found.document["hooks"]] == ["转会合同里有一条秘密条款"]
+
+
+def test_a_classical_kin_word_after_a_comma_and_sworn_enmity_said_the_common_ways():
+    canon = Canon(names={name: ("Character", []) for name in ("许承泽", "许怀山", "韩烈", "沈刀")})
+    found = settle(("user", "许承泽，许怀山之子，作为误导嫌疑人。"), ("user", "韩烈自此与沈刀为死仇。"),
+                   ("user", "那韩烈这边，从这一回起就把沈刀当头号仇人。"), canon=canon)
+    assert {("PARENT_OF", "许怀山", "许承泽"), ("HATES", "韩烈", "沈刀")} <= relations(found)
+
+
+def test_a_payoff_in_the_chapter_the_talk_is_at_resolves_while_one_promised_for_later_does_not():
+    canon = Canon(hooks=[{"name": "黑衣人的身份", "description": "夜袭藏经阁的黑衣人是谁", "involves": []}])
+    found = settle(("user", "第88章揭晓黑衣人的身份。"), canon=canon)
+    assert [h["status"] for h in found.document["hooks"]] == ["Resolved"]
+    found = settle(("user", "黑衣人的身份约第九十章揭晓。"), canon=canon)
+    assert all(h["status"] != "Resolved" for h in found.document["hooks"])

@@ -74,7 +74,7 @@ class ChineseRules:
                             listed.append(c)
                             tail = ec
                     after = text[tail:tail + 8]
-                    role = _role_after(after, "的") or _CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
+                    role = _role_after(after, "的") or CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
                         _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[tail:tail + 12]), "的")  # 这一代的首席弟子
                     if role:
                         out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
@@ -174,7 +174,9 @@ class ChineseRules:
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
                 if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
-                                                                 post.startswith(("结下死仇", "结仇", "结下仇"))):
+                                                                 post.startswith(("结下死仇", "结仇", "结下仇", "结成死仇",
+                                                                                  "为死仇", "成了死仇", "是死仇", "反目成仇"))
+                                                                 or mid.endswith("把") and _ENEMY_OF.match(post)):
                     out.append(self._rel(st, "HATES", a, b))
                 if ka == "Character" and kb == "Item" and "把" in mid and _has_verb(post, lx.ZH_TAKE + ("偷走", "拿走")):
                     out += self._take(st, a, b, text[:sa])
@@ -443,7 +445,8 @@ class ChineseRules:
 _SKILL_IS = re.compile(r"(?:(?:主修|修炼|修习|所学|学)的)?(?:功法|心法|剑法|刀法|枪法|拳法|身法|医术|绝学|武功|绝技|秘术)"
                        r"(?:就|也|则)?(?:是|叫|为|名叫)(?:家传的|祖传的|师门的|师门传下的|自创的)?[《「『“]?$")
 # 萧太傅为萧策之父: the written language's 之 and a one-character kinship word
-_CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),
+_ENEMY_OF = re.compile(r"当(?:作|成)?(?:头号|最大的|一辈子的)?(?:仇人|死敌|敌人|仇家)")  # 把老沈当头号仇人
+CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),
                                                            ("妻", "妻子"), ("夫", "丈夫"), ("师", "师父"), ("徒", "徒弟"),
                                                            ("兄", "哥哥"), ("弟", "弟弟"), ("姐", "姐姐"), ("妹", "妹妹"))}
 # "A与B是兄妹": what the two are to each other; the first named is the elder, the master or the senior

@@ -116,6 +116,7 @@ class Decisions:
         self.standing = {st.index for st in statements} if prose else self._standing()
         self._by_index = {st.index: st for st in statements}
         self.rejected_names: dict[str, int] = {}
+        self.misread: list[Finding] = []  # findings about a dropped name that only a resolved pronoun put there
 
     def _standing(self) -> set[int]:
         """Statements that decide something: the author's, minus open questions, plus what the author accepted."""
@@ -233,6 +234,12 @@ class Decisions:
         # a state that quotes a dropped name ("血煞门卧底") goes with it
         named = [*finding.entities, *(n for n in self.rejected_names if finding.section == "states"
                                       and n in str(finding.item.get("value", "")))]
+        # … and after it, a pronoun the talk resolved to it ("白霜这个角色不加。…庞千秋杀了她全村的人") is not it:
+        # that finding was misread, and says nothing of the others it names
+        if finding.section == "relations" and any(self.rejected_names.get(name, at) < at
+                                                  and not self._says(finding.statement, name) for name in named):
+            self.misread.append(finding)
+            return True
         return any(name in self.rejected_names and self.rejected_names[name] > at for name in named) \
             or any(name in self.rejected_names and self.rejected_names[name] == at and finding.section != "hooks"
                    and not self._affirmed_in(finding.statement, name, []) for name in named)

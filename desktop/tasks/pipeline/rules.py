@@ -10,7 +10,7 @@ import re
 
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.chinese import ChineseRules
+from desktop.tasks.pipeline.chinese import CLASSICAL_ROLES, ChineseRules
 from desktop.tasks.pipeline.english import EnglishRules
 from desktop.tasks.pipeline.findings import Finding, role_after
 from desktop.tasks.pipeline.statements import Statement
@@ -58,6 +58,8 @@ class Reader(ChineseRules, EnglishRules):
             carried = last_person if zh and not people and last_person else subject
             # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
+            if local and zh and role is None and st.text[local[0][2]:local[0][2] + 2] in CLASSICAL_ROLES:
+                role = st.text[local[0][2]:local[0][2] + 2]  # "许承泽，许怀山之子，…"
             appositive = role is not None and local[0][1] == clause[0] and \
                 st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
@@ -70,7 +72,7 @@ class Reader(ChineseRules, EnglishRules):
             lead = st.text[clause[0]:local[0][1]] if local else ""
             led = bool(local) and ((_ROLE_LEAD_ZH if zh else _VERB_LEAD_EN).fullmatch(lead) is not None
                                    or zh and _VERB_LEAD_ZH.fullmatch(lead) is not None)
-            if zh and local and not actors and subject and lead.strip() in _OBJECT_MARKS:
+            if zh and local and not actors and subject and (lead.strip() in _OBJECT_MARKS or lead.strip().endswith("把")):
                 # "跟韩东篱硬拼了几招，被一掌震伤了右臂经脉": the one fought is not who the sentence is about
                 led, last_person = True, subject
             if not zh and not local and previous_person and _BARE_POST.fullmatch(st.text[clause[0]:clause[1]]):

@@ -170,8 +170,9 @@ _INVOLVED = ("Character", "Item", "Location", "Faction", "Ability")
 # "Small mystery thread: in chapter 3 …" / "伏笔：…": the author's label and the chapter are not the hook's content
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
-_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前)[^，。！？]{0,6}?"
-                       r"(?:揭开|揭晓|回收|揭示|解开|交代)")
+# ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
+_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前|章前|回前|约|大概)"
+                       r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
 _LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
                        r"\b(?:answer|reveal|resolve|pay|explain)\w*[^.;!?]{0,20}\b(?:later|by chapter)")
@@ -231,7 +232,7 @@ def _add_to(hook: Finding, st: Statement) -> None:
         hook.item["due_by"] = due
 
 
-_DUE = re.compile(rf"第\s*({_NUM})\s*章(?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代)|"
+_DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收)|"
                   r"by chapter (\d+)", re.I)
 
 
@@ -252,7 +253,9 @@ def _hook_name(text: str, zh: bool) -> str:
         m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
         if m:
             return _clean_zh(m.group(1))
-        text = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|我会写|我要写|我想写|我打算写", "", text)
+        text = re.sub(rf"^(?:(?:哦|噢)?(?:还有|另外|对了|顺便|然后|再就是)[，,、：:]?)|^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|"
+                      r"我会写|我要写|我想写|我打算写", "", text)
+        text = re.sub(r"[那这]个坑.*$|的坑.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
