@@ -408,10 +408,10 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
         # … or where a function word or a stop ends what came before (去了|暗夜战队, whatever the tagger made of 暗)
         head = name[:len(name) - len(suffix_of(name))]
-        parts = segment(head)
-        if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2
-                                or any(f.startswith("v") and len(w) >= 2 for w, f in parts[1:])):
-            continue  # 每个城市设分局, 老沈投奔运河: a verb inside ends a clause, it starts no name
+        parts = segment(head)  # 每个城市设分局, 老沈投奔运河, 只问秦钟: a verb inside ends a clause, it starts no name
+        if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2 or any(
+                f.startswith("v") and (len(w) >= 2 or i < len(parts) - 1) for i, (w, f) in enumerate(parts) if i)):
+            continue
         cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)

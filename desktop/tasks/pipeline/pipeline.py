@@ -137,8 +137,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     moved = {f.item["value"] for f in findings if f.section == "states" and f.item["key"] == "location"
              and f not in survivors and f.item["value"] not in decisions.rejected_names
              and f.statement.index >= last_change}
+    # (a fact dropped with a rejected name drops that name only: "他跟灵枢局签协议" goes with 灵枢局, not with him)
     dropped = {n for f in findings if f not in survivors and f not in decisions.misread
-               and f.statement.index in decisions.standing for n in f.entities} - moved
+               and f.statement.index in decisions.standing
+               for n in (set(f.entities) & set(decisions.rejected_names) or f.entities)} - moved
     used = {n for f in survivors for n in f.entities}
     # An outline speaks of the future: names only its steps mention are plans, not facts yet.
     planned = {st.index for f in survivors if f.section == "plan" for st in [f.statement, *f.extra]}
