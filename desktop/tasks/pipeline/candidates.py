@@ -410,7 +410,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         head = name[:len(name) - len(suffix_of(name))]
         parts = segment(head)  # 每个城市设分局, 老沈投奔运河, 只问秦钟: a verb inside ends a clause, it starts no name
         if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2 or any(
-                f.startswith("v") and (len(w) >= 2 or i < len(parts) - 1) for i, (w, f) in enumerate(parts) if i)):
+                f.startswith("v") and (len(w) >= 2 or parts[0][1][:1] in "dpcr") for i, (w, f) in enumerate(parts) if i)):
             continue
         cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \

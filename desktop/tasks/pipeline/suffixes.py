@@ -146,7 +146,7 @@ def trim_left(name: str) -> str:
     return name
 
 
-_RUNS_ON = frozenset("主下内外中里前众人徒")
+_RUNS_ON = frozenset("主下内中里众人徒")
 
 
 def reads_on(text: str, words: list[tuple[str, str]], end: int, known: Callable[[str], bool],
