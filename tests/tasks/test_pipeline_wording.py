@@ -40,8 +40,8 @@ def test_an_english_couple_and_their_kids():
     found = relations(settle(
         ("user", "The Marlowes. Sir Owen Marlowe, married to Lady Constance. Two kids: Fen, the elder, and Pell, 9."),
         zh=False))
-    assert ("MARRIED_TO", "Sir Owen Marlowe", "Lady Constance") in found
-    assert {("PARENT_OF", parent, child) for parent in ("Sir Owen Marlowe", "Lady Constance")
+    assert ("MARRIED_TO", "Owen Marlowe", "Lady Constance") in found
+    assert {("PARENT_OF", parent, child) for parent in ("Owen Marlowe", "Lady Constance")
             for child in ("Fen", "Pell")} <= found
     assert ("SIBLING_OF", "Fen", "Pell") in found
 
@@ -108,9 +108,9 @@ def test_a_post_in_a_faction_after_a_comma_or_before_the_noun_makes_a_leader_or_
 def test_he_and_she_follow_the_person_of_that_gender():
     found = settle(("user", "Lady Maud Rellen runs the foundling house. Brother Cass taught her, he's the abbey's bellringer."),
                    zh=False)
-    assert ("MASTER_OF", "Brother Cass", "Lady Maud Rellen") in relations(found)
+    assert ("MASTER_OF", "Brother Cass", "Maud Rellen") in relations(found)
     identities = {(s["entity"], s["value"]) for s in found.document["states"] if s["key"] == "identity"}
-    assert ("Brother Cass", "bellringer") in identities and not any(e == "Lady Maud Rellen" for e, _ in identities)
+    assert ("Brother Cass", "bellringer") in identities and not any(e == "Maud Rellen" for e, _ in identities)
 
 
 def test_names_in_brackets_after_a_person_are_what_they_are_also_called():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
@@ -15,8 +16,10 @@ _BREAKUP = re.compile(r"分手|分开了|闹掰|断了关系|退婚|\bbreak(?:s)
 _WED = re.compile(r"成婚|成亲|完婚|结婚|拜堂|\b(?:they|the two|the pair) (?:marry|wed|get married|are married)\b", re.I)
 _DIVORCE = re.compile(r"离婚|和离|休妻|休了|\bdivorce")
 _NEGATED = re.compile(r"不分手|没分手|不离婚|没离婚|不会分|没成婚|不结婚|\b(?:don't|doesn't|won't|never|not) (?:break|split|divorce|marry)")
+# (the second one's title is not theirs to share: "Clara elopes with Mr. Amos Pyle")
 _PAIR = re.compile(r"^\s*(?:和|与|跟|and|(?:elopes|eloped|runs off|ran off|is engaged|gets engaged|got engaged|falls in love|"
-                   r"fell in love) (?:with|to)|(?:跟|和|与)(?:私奔|订婚|相恋))\s*$")
+                   r"fell in love) (?:with|to)|(?:跟|和|与)(?:私奔|订婚|相恋))\s*"
+                   rf"(?:(?:{'|'.join(lx.EN_PERSON_TITLES)})\.?\s+)?$", re.I)
 
 
 def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tuple[str, str, str]],

@@ -15,7 +15,8 @@ from functools import lru_cache
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
-from desktop.tasks.pipeline.english_names import english, first_names, short_forms
+from desktop.tasks.pipeline.english_names import english, first_names, head_word, short_forms
+from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, reads_on,
@@ -47,7 +48,7 @@ _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉�
 # Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
 # "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
 _NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
-                                    "绝学", "医术", "武功", "绝技"), "Ability"),
+                                    "绝学", "医术", "武功", "绝技", "能力", "异能", "天赋", "技能"), "Ability"),
                   **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物"), "Item")}
 _NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
@@ -67,11 +68,11 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     cands = Candidates()
     firsts: dict[str, list[str]] = {}
     for name, (kind, aliases) in canon.items():
-        for alias in [*aliases, *([name[4:]] if name.startswith("the ") else [])]:  # "the Ashguard" said "Ashguard"
+        for alias in [*aliases, *([name[4:]] if name[:4].lower() == "the " else [])]:  # "the Ashguard" said "Ashguard"
             cands.alias_of.setdefault(alias, name)
         # "Mara" for Mara Vell, "知微" for 沈知微: a name shortened, when no one else is shortened so
         zh_given = [name[1:]] if len(name) == 3 and _has_cjk(name) and lx.surnamed(name) else []
-        for form in [*short_forms(name), *zh_given] if kind == "Character" else []:
+        for form in [*short_forms(name), *zh_given] if kind == "Character" else head_word(name, kind):
             firsts.setdefault(form, []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
         if len(names) == 1 and first not in canon:
@@ -118,7 +119,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     first_names(cands, text)
     _trim_glued_words(cands)
     _prune_overlaps(text, cands)
-    _drop_glued_verbs(cands)
+    drop_glued_verbs(cands, text, segment)
     other_forms(cands, text, lambda w: dictionary_entry(w)[0] >= 10 or [f for _, f in segment(w)] in (["n"], ["f"]))
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
@@ -189,28 +190,6 @@ def _trim_glued_words(cands: Candidates) -> None:
 
 _TITLE_THEN_NAME = re.compile(rf"([{CJK}](?:王|侯)|[{CJK}]{{1,2}}(?:公主|世子|郡主|将军))([{CJK}]{{3}})"
                               rf"(?=[，,。！？、；;：:\s的是和与]|$)")
-_TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
-
-
-def _drop_glued_verbs(cands: Candidates) -> None:
-    """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
-    # … or a known alias: 比砚秋 (入门比砚秋早), and 章孤辰 (八十二章孤辰…: the chapter's 章)
-    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
-                 and (n[1:] in cands or n[1:] in cands.alias_of)]:
-        if _has_cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
-                                                          for _, flag in segment(name[0]))):
-            del cands[name]
-    # 砚秋同门, 林风那边: a known name and the words that follow it
-    for name in [n for n, c in cands.items() if not c.canon_kind]:
-        tail = next((t for t in _TAILS_AFTER_NAME if name.endswith(t) and len(name) > len(t)), None)
-        if tail and (name[:-len(tail)] in cands or name[:-len(tail)] in cands.alias_of):
-            del cands[name]
-    # 秦岳持 (破阵槊): the verb after the name, glued on the same way
-    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and n[:-1] in cands]:
-        if _has_cjk(name[-1]) and name[-1] in _VERB_AFTER_NAME:
-            del cands[name]
-
-
 def _prune_overlaps(text: str, cands: Candidates) -> None:
     """Segmentation noise: 青云 and 宗大比 beside 青云宗. A weaker name that overlaps a stronger one, or
     only ever occurs inside it, goes."""
@@ -437,7 +416,6 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
 
 
 # 一柄裂天刀: after a measure word a noun phrase begins, even one whose first character is a verb (裂, 破, 断)
-_VERB_AFTER_NAME = set("持握拿用使带背佩骑穿戴守杀打救送给把被将在是说道笑问看走")
 _PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)最?(?:深处|边上|边缘|以北|以南|以东|以西|一带|腹地|境内|北部|南部|东部|西部)")
 _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")

@@ -175,7 +175,8 @@ class Decisions:
 
     def settle(self, findings: list[Finding]) -> list[Finding]:
         """The findings that still hold at the end of the discussion, in order."""
-        alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)]
+        alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
+                 or self._said_after_retraction(f)]
         if not self.prose:
             self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]
@@ -190,6 +191,15 @@ class Decisions:
             return False
         said = [st.text.find(name) for name in finding.entities if name in st.text and name != st.focus]
         return bool(said) and max(said) < doubt.start()  # (the one the talk is about may come up in the draft)
+
+    def _said_after_retraction(self, finding: Finding) -> bool:
+        """"本来想让她是卧底……算了，不搞，她就是镇异司的人": the draft is taken back, and what follows is decided."""
+        st = finding.statement
+        doubt = _TENTATIVE.search(st.text)
+        if not st.by_author or doubt is None or not finding.entities:
+            return False
+        taken_back = (_REJECT_ZH if _zh(st.text) else _REJECT_EN).search(st.text, doubt.end())
+        return taken_back is not None and all(st.text.rfind(name) > taken_back.end() for name in finding.entities)
 
     def _rejections(self, findings: list[Finding]) -> None:
         """A name is dropped by the clause that rejects it, in the author's own words (not a resolved "她")."""
@@ -207,13 +217,20 @@ class Decisions:
                 if not cue or cue.group(0) in ("不是", "不对") and re.search(r"^[，,]?\s*(?:而|就|倒)?是",
                                                                           "".join(clauses[position + 1:position + 2])):
                     continue  # "功法不是顾长老教的，是《蚀心蛊经》": a correction of what, not a rejection of who
-                if not any(name in clause for name in st.names) and position > 0:
+                borrowed = not any(name in clause for name in st.names) and position > 0
+                if borrowed:
                     clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
                 for name in st.names:
                     form = next((f for f in [name, *self.forms.get(name, ())] if f in clause), None)
+                    if borrowed and self._stood_before(st, name):
+                        continue  # "本来想让顾雪是卧底……算了": the idea goes, not 顾雪, who was settled before it
                     if form and not self._affirmed_in(st, name, findings) and \
                             not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
                         self.rejected_names[name] = st.index
+
+    def _stood_before(self, st: Statement, name: str) -> bool:
+        return any(i < st.index and i in self.standing and self._says(self._by_index[i], name)
+                   for i in self._by_index)
 
     def _affirmed_in(self, st: Statement, name: str, findings: list[Finding]) -> bool:
         """"不用长剑，改成双刀": 双刀 is what the rejecting sentence itself decides, 长剑 is what it drops."""

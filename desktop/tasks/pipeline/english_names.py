@@ -127,8 +127,13 @@ def english(text: str, cands: Candidates, whole: str) -> None:
                 cands.add(" ".join(person), "Character", 2.0)
                 cands.add(" ".join(group), lx.EN_HEAD_KINDS.get(group[-1].lower(), "Faction"), 1.5)
                 continue
-        if first in lx.EN_PERSON_TITLES and len(words) > 1:
-            cands.add(name, "Character", 3.0)
+        if first in lx.EN_PERSON_TITLES and len(words) > 1 or _title_length(words) == 2 and last not in lx.EN_HEAD_KINDS:
+            _titled(cands, words)  # "Captain Mara Vell", "Grand Weaver Ysolde Marr"
+        elif len(words) == 2 and lx.en_given_name(words[0]) and lx.en_surname(words[1]) \
+                and first not in lx.EN_HEAD_KINDS and not re.search(rf"\b[A-Z][\w'’-]+ {words[0]}\b", whole):
+            # "Gideon Marsh", "Marcus Bell": a surname is not the thing it means (but Henry Ashby's family
+            # lives at Ashby House)
+            cands.add(name, "Character", 2.5)
         elif len(words) > 2 and words[1] == "of" and lx.EN_HEAD_KINDS.get(first) == "Faction":
             cands.add(name, "Faction", 2.0)  # "the Brotherhood of the Ash", "Order of the Grey Lantern"
         elif first in ("house", "clan", "order") and len(words) > 1:
@@ -141,14 +146,34 @@ def english(text: str, cands: Candidates, whole: str) -> None:
             cands.add(name)  # "the Saltmarsh", "the Gull": a place or a thing; the model says which
         elif len(words) == 1 and not sentence_start and _PLACE_BEFORE.search(text, 0, match.start()):
             cands.add(name, "Location", 1.0)  # "a healer in Greyhaven", "comes from Saltreach"
+        elif len(words) == 1 and not sentence_start and _LEARNT.search(text, 0, match.start()):
+            cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
         elif len(words) == 1 and not sentence_start:
-            cands.add(name, "Character", 0.5)  # a lone capitalised word mid-sentence is most often a person
+            # a lone capitalised word mid-sentence is most often a person; a known given name surely is
+            cands.add(name, "Character", 1.0 if lx.en_given_name(name) else 0.5)
         elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
             cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
         else:
             cands.add(name)
 
 
+def _titled(cands: Candidates, words: list[str]) -> None:
+    """A titled name is the person's name, the titled form an alias of it: Mara Vell is called Captain Mara
+    Vell, and is Mara Vell still when she is made Admiral. One name alone keeps its title (Mr. Darcy)."""
+    titled, name = _title_length(words), " ".join(words)
+    if len(words) - titled < 2:
+        cands.add(name, "Character", 3.0)
+        return
+    bare = " ".join(words[titled:])
+    # "Captain Vell" too (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest sister)
+    for form in [name, *([f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else [])]:
+        cands.alias_of.setdefault(form, cands.resolve(bare))
+    if (cand := cands.add(bare, "Character", 3.0)) is not None and not cand.canon_kind and name not in cand.aliases:
+        cand.aliases.append(name)
+
+
+_LEARNT = re.compile(r"\b(?:learns|learned|learnt|masters|mastered|perfects|perfected|unlocks|unlocked|"
+                     r"awakens|awakened|gains|gained)\s+$")
 _RANK_BEFORE = re.compile(r"\b(?:made|promoted to|raised to|elevated to|rank of|ranks? up to|reaches|reached)\s+"
                           r"(?:a\s+|an\s+|the\s+)?(?:full\s+)?$")
 # "Old Tam" … "Tam": a word of description before the name is not how the person is called alone
@@ -167,13 +192,31 @@ def short_forms(name: str) -> list[str]:
     words = name.split()
     if len(words) < 2 or any(w.lower() in ("of", "the") for w in words):
         return []
-    if words[0].lower().rstrip(".") not in lx.EN_PERSON_TITLES:
+    titled = _title_length(words)
+    if not titled:
         return list(dict.fromkeys([calling_name(words), words[-1]]))
     if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
-    by_surname = [f"{words[0]} {words[-1]}"] if words[0].lower() != "miss" else []
-    return [*by_surname, " ".join(words[1:]), words[1], words[-1]]
+    by_surname = [f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else []
+    return [*by_surname, " ".join(words[titled:]), words[titled], words[-1]]
+
+
+def _title_length(words: list[str]) -> int:
+    """How many of a name's words are the title before it: 1 in Captain Mara Vell, 2 in Detective Inspector
+    Jack Crowe, and 2 in Grand Weaver Ysolde Marr (a "Grand" or "High" makes the next word a rank)."""
+    titled = 0
+    while titled < len(words) - 1 and words[titled].lower().rstrip(".") in lx.EN_PERSON_TITLES:
+        titled += 1
+    if not titled and len(words) >= 3 and words[0].lower() in ("grand", "high", "arch"):
+        return 2
+    return titled
+
+
+def head_word(name: str, kind: str) -> list[str]:
+    """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word."""
+    words = name.split()
+    return [words[-1]] if kind in ("Faction", "Location") and len(words) >= 2 and words[-1][:1].isupper() else []
 
 
 def first_names(cands: Candidates, text: str) -> None:

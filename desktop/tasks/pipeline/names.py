@@ -76,6 +76,8 @@ def valid_name(name: str) -> bool:
     if not name or len(name) > 40 or name.isdigit():
         return False
     if re.search(rf"[{CJK}]", name):
+        if re.match(r"[A-Za-z0-9]+(?:到[A-Za-z0-9]+)?", name):
+            return False  # E级, F到S七级: a grade; no Chinese name opens with a Latin letter or a digit
         if len(name) == 2 and name[1] in "里内中" and not lx.surnamed(name) or \
                 re.search("居然|竟然|突然|已经|应该|可能|一定|怎么", name):
             return False  # 宗里, 城中: a place and "in"; 脾气居然会: words, not a name

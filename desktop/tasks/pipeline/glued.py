@@ -1,0 +1,45 @@
+"""Words the segmenter glued onto a name: 归王虎, 林风那边, 陆鸣刚, and the 章 of 第3章觉醒."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.names import CJK, Candidates
+
+_TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
+# a verb, preposition or adverb right after a name (秦岳持, 陆鸣刚觉醒, 就叫雪姐够了)
+_VERB_AFTER_NAME = set("持握拿用使带背佩骑穿戴守杀打救送给把被将在是说道笑问看走刚才就都还够来去已曾正却便")
+_NUMBER = "0-9〇零一二两三四五六七八九十百千"
+
+
+def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list[tuple[str, str]]]) -> None:
+    """归王虎, 入青云宗: a one-character verb or preposition the segmenter glued onto a name it also found alone."""
+    # … or a known alias: 比砚秋 (入门比砚秋早), and 章孤辰 (八十二章孤辰…: the chapter's 章)
+    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
+                 and (n[1:] in cands or n[1:] in cands.alias_of)]:
+        if _cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
+                                                      for _, flag in segment(name[0]))):
+            del cands[name]
+    # 第3章觉醒, 第9章韦猛: a 章 after a chapter's number is the chapter's, wherever the name is written
+    for name in [n for n, c in cands.items() if n[:1] in "章回卷集" and not c.canon_kind]:
+        if all(re.match(rf"[{_NUMBER}]", text[m.start() - 1:m.start()])
+               for m in re.finditer(re.escape(name), text)):
+            cand = cands.pop(name)
+            if len(name) >= 3 and lx.surnamed(name[1:]) and (kept := cands.add(name[1:])) is not None:
+                kept.hints.update(cand.hints)
+    # 砚秋同门, 林风那边: a known name and the words that follow it
+    for name in [n for n, c in cands.items() if not c.canon_kind]:
+        tail = next((t for t in _TAILS_AFTER_NAME if name.endswith(t) and len(name) > len(t)), None)
+        if tail and (name[:-len(tail)] in cands or name[:-len(tail)] in cands.alias_of):
+            del cands[name]
+    # 秦岳持 (破阵槊), 陆鸣刚觉醒: the verb or adverb after the name, glued on the same way
+    for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
+                 and (n[:-1] in cands or n[:-1] in cands.alias_of)]:
+        if _cjk(name[-1]) and name[-1] in _VERB_AFTER_NAME:
+            del cands[name]
+
+
+def _cjk(char: str) -> bool:
+    return re.fullmatch(rf"[{CJK}]", char) is not None

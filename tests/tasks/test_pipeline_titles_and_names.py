@@ -1,0 +1,59 @@
+"""Who a name is: given names and surnames, titles before a name, a group called by its last word, and the
+words the Chinese segmenter glues onto a name."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import entities, relations, settle
+
+
+def test_a_given_name_and_a_surname_are_a_person_whatever_the_surname_means():
+    found = settle(("user", "Ezra Marsh owns the cannery. His fixer is Nolan Bell."),
+                   ("user", "Pia grew up in Dunholm Marsh, two days upriver."), zh=False)
+    named = entities(found)
+    assert named.get("Ezra Marsh") == "Character" and named.get("Nolan Bell") == "Character"
+    assert named.get("Dunholm Marsh") == "Location"
+
+
+def test_a_house_named_after_the_family_is_still_a_place():
+    found = settle(("user", "Lord Edwin Carrow lives at Carrow House in Saltby."), zh=False)
+    assert entities(found).get("Carrow House") != "Character"
+
+
+def test_a_title_before_a_name_is_how_the_person_is_called_not_the_name():
+    found = settle(("user", "The order is run by High Warden Idris Fane. Detective Sergeant Lena Okafor hunts him."),
+                   zh=False)
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "High Warden Idris Fane" in people.get("Idris Fane", [])
+    assert "Lena Okafor" in people and "Sergeant Okafor" in people["Lena Okafor"]
+
+
+def test_the_group_the_book_knows_is_called_by_its_last_word():
+    canon = Canon(names={"The Glass Guild": ("Faction", []), "Pia Roan": ("Character", [])})
+    found = settle(("user", "Ch 4: Pia joins the Guild."), canon=canon, zh=False)
+    assert "Guild" not in entities(found)
+    assert ("MEMBER_OF", "Pia Roan", "The Glass Guild") in relations(found)
+
+
+def test_what_someone_learns_is_an_art():
+    canon = Canon(names={"Pia Roan": ("Character", [])})
+    found = settle(("user", "Chapter 12: Pia learns Emberstep."), canon=canon, zh=False)
+    assert entities(found).get("Emberstep") == "Ability"
+    assert ("HAS_ABILITY", "Pia Roan", "Emberstep") in relations(found)
+
+
+def test_dropping_an_idea_about_someone_keeps_the_someone():
+    found = settle(("user", "主角叫林照，江州的快递员。来找他的是镇异司的人，带队的叫许青禾。"),
+                   ("user", "本来想让许青禾其实是夜鸦会的卧底……算了，不搞，她就是镇异司的人，反转太多读者累。"))
+    named = entities(found)
+    assert named.get("许青禾") == "Character" and named.get("镇异司") == "Faction"
+    assert ("MEMBER_OF", "许青禾", "镇异司") in relations(found)
+    assert ("MEMBER_OF", "许青禾", "夜鸦会") not in relations(found)
+
+
+def test_words_glued_onto_names_make_no_names():
+    found = settle(("user", "主角林照，第3章觉醒，能力叫“逆流”。林照刚觉醒是E级，觉醒者分F到S七级。"),
+                   ("user", "就叫他小林够了。"))
+    named = entities(found)
+    assert named.get("逆流") == "Ability"
+    assert not [n for n in named if n.startswith("章") or n.endswith(("刚", "够")) or "级" in n]
