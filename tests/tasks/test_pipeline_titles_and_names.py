@@ -57,3 +57,26 @@ def test_words_glued_onto_names_make_no_names():
     named = entities(found)
     assert named.get("逆流") == "Ability"
     assert not [n for n in named if n.startswith("章") or n.endswith(("刚", "够")) or "级" in n]
+
+
+def test_a_noble_title_with_the_given_name_is_the_same_person_and_can_be_dropped_so():
+    found = settle(("assistant", "Options: his cousin, Lady Rosamund Tey; or a moneylender, Mr. Jasper Quill."),
+                   ("user", "The moneylender. No Lady Rosamund at all."), zh=False)
+    assert "Rosamund Tey" not in entities(found) and "Lady Rosamund Tey" not in entities(found)
+
+
+def test_taking_back_an_idea_about_a_settled_group_keeps_the_group_and_drops_only_the_idea():
+    canon = Canon(names={"晨星战队": ("Faction", ["晨星"]), "叶舟": ("Character", [])})
+    found = settle(("user", "叶舟转会去暮鸦俱乐部，教练叫温岚，温岚执掌暮鸦。"),
+                   ("user", "晨星那边的队长……算了，先不起名。"), canon=canon)
+    assert ("LEADS", "温岚", "暮鸦俱乐部") in relations(found)
+    assert not any(to == "晨星战队" for _, _, to in relations(found))
+
+
+def test_one_of_a_groups_people_said_beside_the_name():
+    found = settle(("user", "Ivo Sark, a member of the Glass Guild, keeps the books. Peter Lusk is a Lantern Bureau double."),
+                   zh=False)
+    found_relations = relations(found)
+    assert ("MEMBER_OF", "Ivo Sark", "Glass Guild") in found_relations
+    assert ("MEMBER_OF", "Peter Lusk", "Lantern Bureau") in found_relations
+    assert ("MEMBER_OF", "罗七", "血刀帮") in relations(settle(("user", "第8章血刀帮的罗七带两个人堵他，罗七被老周杀了。")))

@@ -48,8 +48,39 @@ def read(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             if served and not any(f.statement is st and f.item["type"] == "SERVES" for f in out):
                 out.append(Finding("relations", {"type": "SERVES", "from": name, "to": served[0]}, st,
                                    entities=[name, served[0]]))
+        out += _belonging(st, people, [n for n in st.names if kinds.get(n) == "Faction"])
         if people and 0 <= _position(st.text, people[0]) <= 12:  # "Got it: Ser Corwin Hale, the Grey Hound, 24, …"
             heads[st.message_index] = people[0]
+    return out
+
+
+_POSTS = r"(?:member|agent|double|spy|operative|officer|soldier|knight|recruit|initiate|enforcer|fixer|novice|" \
+         r"brother|sister|mole|informant|lieutenant|captain|head|leader|boss|founder|chief|commander|master)s?"
+# "Tobias Vell, a member of the Order" / "Sable, secretly in the Quiet Court" / "Peter is a Lantern Bureau double"
+_SAID_OF = re.compile(r"(?i)^\s*(?:\([^()]{1,40}\)|['‘\"“][^'’\"”]{1,30}['’\"”])?\s*(?:,|\bis|\bwas|\bbecomes|\bremains)\s+"
+                      r"(?:now\s+|secretly\s+|also\s+|still\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
+                      rf"(?:(?:[\w'-]+\s+){{0,2}}?{_POSTS}\s+(?:of|in|for)\s+|in\s+|(?:[\w'-]+\s+){{0,2}}?)(?:the\s+)?$")
+_POST_AFTER = re.compile(rf"(?i)\s+{_POSTS}\b")
+
+
+def _belonging(st: Statement, people: list[str], factions: list[str]) -> list[Finding]:
+    """The group said beside a name: a post of it, or its name before a post ("a Lantern Bureau double")."""
+    out: list[Finding] = []
+    for faction in factions:
+        at = _position(st.text, faction.removeprefix("the "))
+        before = [(p, _position(st.text, p)) for p in people if 0 <= _position(st.text, p) < at]
+        if not before or at < 0:
+            continue
+        person, where = max(before, key=lambda pair: pair[1])
+        between = st.text[where + len(person):at]
+        post = re.search(_POSTS, between, re.I)
+        after = _POST_AFTER.match(st.text, at + len(faction.removeprefix("the ")))
+        if not _SAID_OF.match(between) or not (post or after or re.search(r"(?i)\bin\s+(?:the\s+)?$", between)):
+            continue
+        words = (post.group(0) if post else "") + (after.group(0) if after else "")
+        relation = "LEADS" if _HEAD_WORDS.search(words) else "MEMBER_OF"
+        out.append(Finding("relations", {"type": relation, "from": person, "to": faction}, st,
+                           entities=[person, faction]))
     return out
 
 

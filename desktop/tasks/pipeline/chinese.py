@@ -91,6 +91,8 @@ class ChineseRules:
                 if kb == "Faction" and ka == "Character" and (_has_verb(joined, lx.ZH_JOIN) or re.fullmatch(
                         r"(?:都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进)", joined) and _WORKS_AS.match(post)):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
+                if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
+                    out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
                 if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
                         and not _negated_zh(mid):
                     out.append(self._rel(st, "LEADS", a, b, replaces=change))  # 执掌夜枭; 统领禁军

@@ -116,6 +116,7 @@ class Decisions:
         self.standing = {st.index for st in statements} if prose else self._standing()
         self._by_index = {st.index: st for st in statements}
         self.rejected_names: dict[str, int] = {}
+        self.retracted: set[tuple[int, str]] = set()  # (statement, name): an idea about them taken back there
         self.misread: list[Finding] = []  # findings about a dropped name that only a resolved pronoun put there
 
     def _standing(self) -> set[int]:
@@ -192,14 +193,16 @@ class Decisions:
         said = [st.text.find(name) for name in finding.entities if name in st.text and name != st.focus]
         return bool(said) and max(said) < doubt.start()  # (the one the talk is about may come up in the draft)
 
-    def _said_after_retraction(self, finding: Finding) -> bool:
+    def _said_after_retraction(self, finding: Finding, *, drafted: bool = True) -> bool:
         """"本来想让她是卧底……算了，不搞，她就是镇异司的人": the draft is taken back, and what follows is decided."""
         st = finding.statement
         doubt = _TENTATIVE.search(st.text)
-        if not st.by_author or doubt is None or not finding.entities:
+        if not st.by_author or drafted and doubt is None or not finding.entities:
             return False
-        taken_back = (_REJECT_ZH if _zh(st.text) else _REJECT_EN).search(st.text, doubt.end())
-        return taken_back is not None and all(st.text.rfind(name) > taken_back.end() for name in finding.entities)
+        taken_back = (_REJECT_ZH if _zh(st.text) else _REJECT_EN).search(st.text, doubt.end() if doubt else 0)
+        # (what a state says must come after it too: "她是暗潮会的卧底……算了" takes the 卧底 back with it)
+        said = [*finding.entities, *([str(finding.item["value"])[:2]] if finding.section == "states" else [])]
+        return taken_back is not None and all(st.text.rfind(words) > taken_back.end() for words in said)
 
     def _rejections(self, findings: list[Finding]) -> None:
         """A name is dropped by the clause that rejects it, in the author's own words (not a resolved "她")."""
@@ -222,7 +225,8 @@ class Decisions:
                     clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
                 for name in st.names:
                     form = next((f for f in [name, *self.forms.get(name, ())] if f in clause), None)
-                    if borrowed and self._stood_before(st, name):
+                    if form and borrowed and self._stood_before(st, name):
+                        self.retracted.add((st.index, name))
                         continue  # "本来想让顾雪是卧底……算了": the idea goes, not 顾雪, who was settled before it
                     if form and not self._affirmed_in(st, name, findings) and \
                             not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
@@ -256,6 +260,8 @@ class Decisions:
         if finding.section == "relations" and any(self.rejected_names.get(name, at) < at
                                                   and not self._says(finding.statement, name) for name in named):
             self.misread.append(finding)
+            return True
+        if any((at, name) in self.retracted for name in named) and not self._said_after_retraction(finding, drafted=False):
             return True
         return any(name in self.rejected_names and self.rejected_names[name] > at for name in named) \
             or any(name in self.rejected_names and self.rejected_names[name] == at and finding.section != "hooks"

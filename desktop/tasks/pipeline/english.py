@@ -53,7 +53,7 @@ class EnglishRules:
                         low[eb:eb + 60]):
                     out.append(self._rel(st, "MASTER_OF", a, b))
                 # A is the <role> of B
-                m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?(.+?)\s+(?:of|to)(?:\s+the)?", mid)
+                m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?([^,;]+?)\s+(?:of|to)(?:\s+the)?", mid)
                 if m and _en_role(m.group(1)):
                     out.append(self._en_role(st, holder=a, other=b, role=_en_role(m.group(1))))
                 if m and kb == "Faction" and re.search(r"\b(?:leader|head|master|founder|ruler|captain|chief)\b", m.group(1)):

@@ -166,12 +166,16 @@ def _titled(cands: Candidates, words: list[str]) -> None:
         return
     bare = " ".join(words[titled:])
     # "Captain Vell" too (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest sister)
-    for form in [name, *([f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else [])]:
+    # a noble's, a cleric's or a kinsman's title goes with the given name too: "Lady Arabella", "Brother Tobias"
+    given = [f"{words[titled - 1]} {words[titled]}"] if words[titled - 1].lower() in _GIVEN_NAME_TITLES else []
+    for form in [name, *given, *([f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else [])]:
         cands.alias_of.setdefault(form, cands.resolve(bare))
     if (cand := cands.add(bare, "Character", 3.0)) is not None and not cand.canon_kind and name not in cand.aliases:
         cand.aliases.append(name)
 
 
+_GIVEN_NAME_TITLES = frozenset(("lady", "lord", "sir", "ser", "dame", "prince", "princess", "brother", "sister",
+                                "father", "mother", "aunt", "uncle", "miss", "master", "saint"))
 _LEARNT = re.compile(r"\b(?:learns|learned|learnt|masters|mastered|perfects|perfected|unlocks|unlocked|"
                      r"awakens|awakened|gains|gained)\s+$")
 _RANK_BEFORE = re.compile(r"\b(?:made|promoted to|raised to|elevated to|rank of|ranks? up to|reaches|reached)\s+"
