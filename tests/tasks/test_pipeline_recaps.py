@@ -159,3 +159,19 @@ def test_a_payoff_in_the_chapter_the_talk_is_at_resolves_while_one_promised_for_
     assert [h["status"] for h in found.document["hooks"]] == ["Resolved"]
     found = settle(("user", "黑衣人的身份约第九十章揭晓。"), canon=canon)
     assert all(h["status"] != "Resolved" for h in found.document["hooks"])
+
+
+def test_a_recap_line_s_chapter_written_ch_dates_what_follows_and_a_participle_kills():
+    canon = Canon(names={"Nico Hart": ("Character", []), "Bram Ives": ("Character", []), "Lena Vos": ("Character", [])})
+    found = settle(("user", "Log it."),
+                   ("assistant", "Recap:\n- Ch 19: Nico killed on the wire; Bram wounded (shrapnel)\n"
+                                 "- Lena shot dead by Bram in ch 25"), canon=canon, zh=False)
+    states = {(s["entity"], s["key"], s.get("valid_from")) for s in found.document["states"]}
+    assert {("Nico Hart", "alive", 19), ("Bram Ives", "injury", 19), ("Lena Vos", "alive", 25)} <= states
+
+
+def test_a_hook_s_pay_off_said_with_ch_is_when_it_is_due():
+    canon = Canon(names={"Nico Hart": ("Character", [])})
+    found = settle(("user", "Hook for ch 10: Nico finds a key that opens nothing. Pay-off around ch 40."),
+                   canon=canon, zh=False)
+    assert [h.get("due_by") for h in found.document["hooks"]] == [40]

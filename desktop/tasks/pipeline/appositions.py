@@ -86,7 +86,8 @@ def _belonging(st: Statement, people: list[str], factions: list[str]) -> list[Fi
 
 def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, list[str]]) -> list[Finding]:
     """"a sworn Emberguard knight", "天机阁首席弟子": a post that names a faction makes a member of it, or its head."""
-    have = {(f.item["type"], f.item["from"], f.item["to"]) for f in findings if f.section in ("relations", "ends")}
+    have = {(f.item["type"], f.item["from"], f.item["to"], f.statement.index) for f in findings
+            if f.section in ("relations", "ends")}
     out: list[Finding] = []
     for f in findings:
         if f.section != "states" or f.item["key"] != "identity":
@@ -99,8 +100,9 @@ def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, lis
                 continue
             relation = "LEADS" if _HEAD_WORDS.search(value.replace(said, " ")) else "MEMBER_OF"
             key = (relation, f.item["entity"], faction)
-            if key in have or ("MEMBER_OF", f.item["entity"], faction) in have or ("LEADS", *key[1:]) in have:
-                continue  # (each post gives its own: a question's may fall where the recap's stands)
+            at = f.statement.index
+            if {(*key, at), ("MEMBER_OF", f.item["entity"], faction, at), ("LEADS", *key[1:], at)} & have:
+                continue  # (each statement's post gives its own: a question's may fall where the recap's stands)
             item = {"type": relation, "from": f.item["entity"], "to": faction}
             out.append(Finding("relations", item, f.statement, entities=[f.item["entity"], faction]))
     return out

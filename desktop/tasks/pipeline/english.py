@@ -215,7 +215,10 @@ class EnglishRules:
             return []
         subject, _, end = chars[0]
         tail, ltail = text[end:], low[end:]
-        for phrase in lx.EN_DEATH:
+        # a recap's participle: "Dunn killed on the wire", "Sorin shot dead by Gray in ch 25"
+        if _KILLED_ALONE.match(ltail) and not _EN_NEG.search(ltail):
+            out.append(self._state(st, subject, "alive", "dead"))
+        for phrase in () if _KILLED_ALONE.match(ltail) else lx.EN_DEATH:
             at = ltail.find(phrase)
             if phrase == "dead" and at >= 0 and not re.search(
                     r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped)\s+(?:stone\s+|already\s+)?)"
@@ -380,3 +383,8 @@ def _en_role(text: str) -> tuple[str, bool] | None:
                 and (best is None or len(role) > len(best)):
             best = role
     return lx.EN_ROLES[best] if best else None
+
+
+_KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"
+                           r"cut down|struck down)(?=\s+(?:on|in|at|during|by|outright|instantly|off|when|while)\b|"
+                           r"\s*[,.;:(—-]|\s*$)")

@@ -21,8 +21,8 @@ _STEP_KINDS = (("开端", "Start"), ("开头", "Start"), ("起：", "Start"), ("
                ("development", "Development"), ("twist", "Twist"), ("climax", "Climax"), ("ending", "Ending"),
                ("resolution", "Ending"))
 _CHAPTER_RANGE = re.compile(rf"第?\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|–|~|～)\s*第?\s*({_NUM})\s*章|"
-                            r"chapters?\b[^.!?\d]{0,24}?(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
-_CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|chapter\s+(\d+)", re.I)
+                            r"\b(?:chapters?|chs?\.?)(?![a-z])[^.!?\d]{0,24}?(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
+_CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|\b(?:chapter|ch\.?)\s*(\d+)", re.I)
 _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
                            r"([\u4e00-\u9fff]{2,6})那条|"
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"

@@ -78,6 +78,11 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                     item["resolved_in"] = when
                 out.append(Finding("hooks", item, st, entities=involves))
             continue  # a payoff of something unknown plants nothing
+        promised = (_LATER_ZH.search(text) if zh else _LATER_EN.search(low)) and _due(text)
+        if not plant and promised and out and out[-1].item.get("status") == "Unresolved" \
+                and st.message_index - out[-1].statement.message_index <= 1:
+            _add_to(out[-1], st)  # "…a key that opens nothing. Pay-off around ch 40.": when the hook just planted is due
+            continue
         if not plant or st.text.rstrip().endswith(("?", "？", "吗")):
             continue  # "So the beacon mystery is closed?": a question plants nothing
         subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
@@ -175,7 +180,8 @@ _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再
                        r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
 _LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
-                       r"\b(?:answer|reveal|resolve|pay|explain)\w*[^.;!?]{0,20}\b(?:later|by chapter)")
+                       r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by chapter)|"
+                       r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)")
 _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』\"]{2,16})[”」』\"]|"
                           r"\b(?:hook|mystery|thread)\s+[\"“']([^\"”']{3,40})[\"”']|"
                           r"\bthe\s+[\"“']([^\"”']{3,40})[\"”']\s+(?:hook|mystery|thread)\b", re.I)
@@ -233,12 +239,16 @@ def _add_to(hook: Finding, st: Statement) -> None:
 
 
 _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收)|"
-                  r"by chapter (\d+)", re.I)
+                  r"by chapter (\d+)|"
+                  # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
+                  r"\b(?:pay-?offs?|pays? off|paid off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
+                  r"[^.;!?\d]{0,24}?(?:ch(?:apter|ap)?\.?\s*|(?:around|about|by|near|~|at|in|until|till)\s*"
+                  r"(?:ch(?:apter|ap)?\.?\s*)?)(\d{1,4})\b(?!\s*(?:parts?|days?|years?|weeks?|months?|times|hours?))", re.I)
 
 
 def _due(text: str) -> int | None:
     due = _DUE.search(text)
-    return number_in(due.group(1) or due.group(2)) if due else None
+    return number_in(due.group(1) or due.group(2) or due.group(3)) if due else None
 
 
 # "「井底」是什么先不解释" / "what 'the Quiet' means": the quoted words the talk asks about are the hook's name
