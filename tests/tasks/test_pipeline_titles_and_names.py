@@ -80,3 +80,14 @@ def test_one_of_a_groups_people_said_beside_the_name():
     assert ("MEMBER_OF", "Ivo Sark", "Glass Guild") in found_relations
     assert ("MEMBER_OF", "Peter Lusk", "Lantern Bureau") in found_relations
     assert ("MEMBER_OF", "罗七", "血刀帮") in relations(settle(("user", "第8章血刀帮的罗七带两个人堵他，罗七被老周杀了。")))
+
+
+def test_the_language_s_own_words_for_kin_service_and_company_give_relations():
+    canon = Canon(names={name: ("Character", []) for name in ("孙嬷嬷", "萧珏", "陶然", "许砚", "Ruth Cole", "Desmond",
+                                                               "Walt Cole", "Augie Fell", "Tomas Wilk")})
+    zh = settle(("user", "孙嬷嬷一直是萧珏的人。陶然是许砚的心腹。"), canon=canon)
+    assert {("SERVES", "孙嬷嬷", "萧珏"), ("SERVES", "陶然", "许砚")} <= relations(zh)
+    en = settle(("user", "Desmond flies in from Lisbon, where he has lived for years. Tomas Wilk is Augie Fell's "
+                         "enforcer. Ruth Cole is Walt Cole's eldest daughter."), canon=canon, zh=False)
+    assert {("LOCATED_IN", "Desmond", "Lisbon"), ("SERVES", "Tomas Wilk", "Augie Fell"),
+            ("PARENT_OF", "Walt Cole", "Ruth Cole")} <= relations(en)

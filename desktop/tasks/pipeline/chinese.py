@@ -65,7 +65,7 @@ class ChineseRules:
                              re.fullmatch(rf"的?{re.escape(role)}(?:是|叫|名叫)[^，,。的和与]{{1,8}}", mid)):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
-                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
+                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在|一直|早就|始终)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
                                 rf"(?:[{CJK}]{{0,3}}的|[{CJK}]{{1,3}}(?=$))?", mid) or (sa == ea and mid == ""):
                     # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
                     listed, tail = [b], eb
@@ -76,8 +76,12 @@ class ChineseRules:
                     after = text[tail:tail + 8]
                     role = _role_after(after, "的") or CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
                         _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[tail:tail + 12]), "的")  # 这一代的首席弟子
-                    if role:
+                    if role and role != "人":
                         out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
+                    elif ka == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
+                        # 钱嬷嬷一直是赵琰的人 / 她就是镇异司的人: one of theirs
+                        relation = {"Character": "SERVES", "Faction": "MEMBER_OF"}.get(kb)
+                        out += [self._rel(st, relation, a, other) for other in listed] if relation else []
                 pair = _PAIR_BOND.match(post) if mid in ("和", "与", "跟", "同") else None
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]

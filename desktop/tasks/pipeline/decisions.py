@@ -277,9 +277,11 @@ class Decisions:
                                                 and k.item["from"] == item["from"]
                                                 and k.statement.index < finding.statement.index)]
             if finding.section == "states" and item["key"] in ("realm", "location", "alive", "identity", "age"):
+                # (one dies once: "dies in 11. Or 12." … "Ch 11: Gus dies" — the last word on when stands)
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
                                                 and k.item["key"] == item["key"]
-                                                and k.item.get("valid_from") == item.get("valid_from"))]
+                                                and (k.item.get("valid_from") == item.get("valid_from")
+                                                     or item["key"] == "alive" and k.item["value"] == item["value"]))]
             if finding.section == "states":  # "永远戴着半张银面具", then "半张银面具" in the summary: one scar, said twice
                 value = str(item["value"])
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]

@@ -38,6 +38,10 @@ class EnglishRules:
                 if both and low[both[1]:both[1] + 3] == "'s " and (role := _en_role(low[both[1] + 3:both[1] + 30])):
                     out += [self._en_role(st, holder=a, other=b, role=role),
                             self._en_role(st, holder=a, other=both[0], role=role)]
+                # "Desmond flies in from Lisbon, where he's lived for years": where he lives
+                if ka == "Character" and kb == "Location" and _LIVED_THERE.match(post) and not any(
+                        self.kind(c) == "Character" for c, sc, _ in spans if ea <= sc < sb):
+                    out.append(self._rel(st, "LOCATED_IN", a, b))
                 # A's <role> (is|,) B
                 if mid.startswith("'s "):
                     role = _en_role(mid[3:])
@@ -388,3 +392,5 @@ def _en_role(text: str) -> tuple[str, bool] | None:
 _KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"
                            r"cut down|struck down)(?=\s+(?:on|in|at|during|by|outright|instantly|off|when|while)\b|"
                            r"\s*[,.;:(—-]|\s*$)")
+_LIVED_THERE = re.compile(r"\s*,?\s*where\s+[\w.'’\- ]{1,30}?(?:'s|’s|\s+has|\s+have|\s+had|\s+still)?\s+"
+                          r"(?:lived|lives|live|been living|settled)\b")
