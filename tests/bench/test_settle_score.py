@@ -27,13 +27,16 @@ BLIND3 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind3"
 BLIND4 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind4"
 # … and blind5, written at the start of stop 25 and scored only once, at its end
 BLIND5 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind5"
+# … and blind6, written at the start of stop 26 and scored only once, at its end (against stop 25's code too)
+BLIND6 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind6"
 HELD_OUT_SETS = pytest.mark.parametrize("folder", [HELDOUT, FINAL, FRESH, UNSEEN, BLIND, BLIND2, BLIND3, BLIND4,
-                                                        BLIND5],
+                                                        BLIND5, BLIND6],
                                         ids=["heldout", "final", "fresh", "unseen", "blind", "blind2", "blind3",
-                                             "blind4", "blind5"])
+                                             "blind4", "blind5", "blind6"])
 LANGUAGES = {HELDOUT: (16, 8), FINAL: (16, 8), FRESH: (8, 8), UNSEEN: (10, 10), BLIND: (8, 8), BLIND2: (8, 8),
-             BLIND3: (8, 8), BLIND4: (8, 8), BLIND5: (8, 8)}
-LONGEST = {UNSEEN: 12, BLIND: 12, BLIND2: 12, BLIND3: 12, BLIND4: 12, BLIND5: 12}  # messages in a talk; the earlier sets keep to 8
+             BLIND3: (8, 8), BLIND4: (8, 8), BLIND5: (8, 8), BLIND6: (8, 8)}
+# messages in a talk; the earlier sets keep to 8
+LONGEST = {UNSEEN: 12, BLIND: 12, BLIND2: 12, BLIND3: 12, BLIND4: 12, BLIND5: 12, BLIND6: 12}
 
 
 def section(result: dict, name: str) -> dict:
@@ -284,7 +287,8 @@ def test_the_held_out_set_is_valid_documents_in_the_closed_vocabulary_and_apart_
 
 
 def test_case_ids_are_unique_across_the_gold_and_both_held_out_sets():
-    ids = [case["id"] for folder in (GOLD, HELDOUT, FINAL, FRESH, UNSEEN, BLIND, BLIND2, BLIND3, BLIND4, BLIND5)
+    ids = [case["id"] for folder in (GOLD, HELDOUT, FINAL, FRESH, UNSEEN, BLIND, BLIND2, BLIND3, BLIND4, BLIND5,
+                                     BLIND6)
            for case in gold_cases(folder)]
     assert len(ids) == len(set(ids))
 
