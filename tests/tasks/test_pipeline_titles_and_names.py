@@ -91,3 +91,11 @@ def test_the_language_s_own_words_for_kin_service_and_company_give_relations():
                          "enforcer. Ruth Cole is Walt Cole's eldest daughter."), canon=canon, zh=False)
     assert {("LOCATED_IN", "Desmond", "Lisbon"), ("SERVES", "Tomas Wilk", "Augie Fell"),
             ("PARENT_OF", "Walt Cole", "Ruth Cole")} <= relations(en)
+
+
+def test_a_recap_line_opening_with_its_chapter_dates_it():
+    canon = Canon(names={"Sir Edwin Marsh": ("Character", [])})
+    found = settle(("user", "Edwin dies in chapter 30, I think."),
+                   ("assistant", "So for the record:\n25, Sir Edwin dies in his sleep."), ("user", "Yes."),
+                   canon=canon, zh=False)
+    assert [s.get("valid_from") for s in found.document["states"] if s["key"] == "alive"] == [25]

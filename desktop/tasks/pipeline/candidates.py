@@ -167,7 +167,7 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
             del cands[name]
 
 
-_GLUED_BEFORE = re.compile(r"^(?:籍贯|老家|家乡|祖籍|出身于?|来自|地处|坐落于)(?=[\u4e00-\u9fff]{2})")
+_GLUED_BEFORE = re.compile(r"^(?:籍贯|老家|家乡|祖籍|出身于?|来自|地处|坐落于|移居|迁居|定居|寓居|居)(?=[\u4e00-\u9fff]{2})")
 _GLUED_AFTER = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:闭关|修炼|已经|正在|曾经|等人|那边|这边|一带|附近|深处|里面)$")
 
 
@@ -178,12 +178,17 @@ def _trim_glued_words(cands: Candidates) -> None:
             del cands[name]  # 籍贯江 (of 籍贯江州): a piece of a longer name with the word before it
             continue
         bare = _GLUED_AFTER.sub("", _GLUED_BEFORE.sub("", name))
-        if bare != name and (not valid_name(bare) or _common_noun(bare) or dictionary_entry(bare)[0] >= _COMMON_WORD):
-            del cands[name]  # 昨儿已经: an everyday word and an adverb, no name at all
+        place = dictionary_entry(bare)[1] == "ns" or suffix_kind(bare) == "Location"
+        if name.endswith("人") and len(name) >= 3 and (dictionary_entry(name[:-1])[1] == "ns" or suffix_kind(name[:-1]) == "Location"):
+            bare, place = name[:-1], True  # 苏州人: where someone is from, not someone
+        if bare != name and not place and (not valid_name(bare) or _common_noun(bare)
+                                           or dictionary_entry(bare)[0] >= _COMMON_WORD):
+            del cands[name]  # 昨儿已经: an everyday word and an adverb, no name at all (居上海 is 上海)
         elif bare != name:
             cand = cands.pop(name)
-            kept = cands.add(bare)
-            if kept is not None:
+            demonym = place and name.endswith("人")
+            kept = cands.add(bare, "Location" if demonym else None, 2.0)
+            if kept is not None and not demonym:
                 kept.hints.update(cand.hints)
                 kept.strong = kept.strong or cand.strong
 

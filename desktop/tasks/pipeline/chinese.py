@@ -76,12 +76,11 @@ class ChineseRules:
                     after = text[tail:tail + 8]
                     role = _role_after(after, "的") or CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
                         _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[tail:tail + 12]), "的")  # 这一代的首席弟子
-                    if role and role != "人":
+                    if role and (role != "人" or kb != "Character"):
                         out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
-                    elif ka == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
-                        # 钱嬷嬷一直是赵琰的人 / 她就是镇异司的人: one of theirs
-                        relation = {"Character": "SERVES", "Faction": "MEMBER_OF"}.get(kb)
-                        out += [self._rel(st, relation, a, other) for other in listed] if relation else []
+                    elif ka == kb == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
+                        # 钱嬷嬷一直是赵琰的人: one of his (…是镇异司的人 is a post in a group, as any other)
+                        out += [self._rel(st, "SERVES", a, other) for other in listed]
                 pair = _PAIR_BOND.match(post) if mid in ("和", "与", "跟", "同") else None
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]

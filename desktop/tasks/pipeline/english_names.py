@@ -203,7 +203,8 @@ def short_forms(name: str) -> list[str]:
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
     by_surname = [f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else []
-    return [*by_surname, " ".join(words[titled:]), words[titled], words[-1]]
+    by_given = [f"{words[titled - 1]} {words[titled]}"] if words[titled - 1].lower() in _GIVEN_NAME_TITLES else []
+    return [*by_surname, *by_given, " ".join(words[titled:]), words[titled], words[-1]]
 
 
 def _title_length(words: list[str]) -> int:
