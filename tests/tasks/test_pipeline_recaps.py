@@ -175,3 +175,11 @@ def test_a_hook_s_pay_off_said_with_ch_is_when_it_is_due():
     found = settle(("user", "Hook for ch 10: Nico finds a key that opens nothing. Pay-off around ch 40."),
                    canon=canon, zh=False)
     assert [h.get("due_by") for h in found.document["hooks"]] == [40]
+
+
+def test_a_promise_of_when_a_mystery_pays_off_is_about_what_was_just_described():
+    canon = Canon(names={"Nico Hart": ("Character", [])})
+    found = settle(("user", "An unsigned note about Nico's debts goes round in ch 12. Who wrote it stays a mystery "
+                            "until around chapter thirty."), canon=canon, zh=False)
+    [hook] = found.document["hooks"]
+    assert "unsigned note" in hook["name"] and hook.get("due_by") == 30 and hook.get("planted_in") == 12

@@ -151,12 +151,12 @@ class Reader(ChineseRules, EnglishRules):
         return Finding("states", item, st, entities=[entity, *places])
 
 _EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
-_EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_EN_UNITS}))?|"
+EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_EN_UNITS}))?|"
               rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_EN_UNITS}")
 # "第十二章里…", "58章写完了" and "让他在三十一章就死" (第 left out: the number opens a clause or follows 在/到/从…),
 # "In chapter 9", "ch. 14", "chapter fourteen", and "In 15, Pike notices…" (a bare number opening the sentence)
 _CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回](?![节目])|"
-                         rf"\b(?:chapter|chap\.?|ch\.?)\s*({_EN_NUMBER})\b|^\s*(?:in|by)\s+(\d{{1,3}}),|"
+                         rf"\b(?:chapter|chap\.?|ch\.?)\s*({EN_NUMBER})\b|^\s*(?:in|by)\s+(\d{{1,3}}),|"
                          # a recap's line "25, Sir Bartholomew dies" / "22: Eleanor breaks with Dalton"
                          r"^\s*(\d{1,3})\s*(?::|,(?=\s+(?-i:[A-Z])))", re.I)
 

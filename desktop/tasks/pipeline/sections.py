@@ -7,7 +7,7 @@ import re
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
-from desktop.tasks.pipeline.rules import statement_chapter
+from desktop.tasks.pipeline.rules import EN_NUMBER, statement_chapter
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
@@ -90,6 +90,12 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         name = _hook_name(_POINTING_ZH.sub("", text) if zh else text, zh)
         pointing = len(name) < (3 if zh else 8) or bool(_POINTING.fullmatch(name.strip())) or \
             bool(_DEFER_ONLY.fullmatch(st.quote))  # "Leave it there, no explanation.": about what was just said
+        # "Who wrote it stays a mystery until around chapter thirty." / "大概四十章左右揭开": when the thing just
+        # described pays off, naming nothing new
+        promise = bool(promised) and not fresh and position > 0 and \
+            statements[position - 1].message_index == st.message_index and \
+            set(involves) <= set(statements[position - 1].names)
+        pointing = pointing or promise
         planted = [f for f in out if f.item.get("status") == "Unresolved"]
         last = planted[-1] if planted else None
         recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
@@ -108,7 +114,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                            and not _POINTING_ZH.search(text)), None)
             before = next((s for s in reversed(statements[:position]) if not s.text.rstrip().endswith(("?", "？"))
                            and not is_summary(s) and len(s.text) >= 8), None)
-            source = follow or before
+            source = before if promise else follow or before
             if source is None:
                 continue
             if last is not None and source is before and before in (last.statement, *last.extra):
@@ -181,7 +187,9 @@ _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再
 _LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
                        r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by chapter)|"
-                       r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)")
+                       r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)|"
+                       r"\b(?:stays?|remains?|kept|keep it)\s+(?:a\s+)?(?:mystery|secret|hidden|open|unknown|unexplained)"
+                       r"[^.;!?]{0,12}\b(?:until|till)\b")
 _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』\"]{2,16})[”」』\"]|"
                           r"\b(?:hook|mystery|thread)\s+[\"“']([^\"”']{3,40})[\"”']|"
                           r"\bthe\s+[\"“']([^\"”']{3,40})[\"”']\s+(?:hook|mystery|thread)\b", re.I)
@@ -243,12 +251,15 @@ _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左�
                   # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
                   r"\b(?:pay-?offs?|pays? off|paid off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
                   r"[^.;!?\d]{0,24}?(?:ch(?:apter|ap)?\.?\s*|(?:around|about|by|near|~|at|in|until|till)\s*"
-                  r"(?:ch(?:apter|ap)?\.?\s*)?)(\d{1,4})\b(?!\s*(?:parts?|days?|years?|weeks?|months?|times|hours?))", re.I)
+                  rf"(?:ch(?:apter|ap)?\.?\s*)?)({EN_NUMBER})\b(?!\s*(?:parts?|days?|years?|weeks?|months?|times|hours?))|"
+                  # "who wrote it stays a mystery until around chapter thirty"
+                  r"\b(?:mystery|secret|hidden|unexplained|unknown)[^.;!?\d]{0,12}?\b(?:until|till)\s+(?:around\s+|about\s+)?"
+                  rf"(?:ch(?:apter|ap)?\.?\s*)?({EN_NUMBER})\b", re.I)
 
 
 def _due(text: str) -> int | None:
     due = _DUE.search(text)
-    return number_in(due.group(1) or due.group(2) or due.group(3)) if due else None
+    return number_in(next(g for g in due.groups() if g).lower()) if due else None
 
 
 # "「井底」是什么先不解释" / "what 'the Quiet' means": the quoted words the talk asks about are the hook's name

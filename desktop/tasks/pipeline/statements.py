@@ -7,9 +7,12 @@ from dataclasses import dataclass, field
 
 # Sentence ends in both languages; a line break also ends one (authors write lists).
 _END = re.compile(r"[。！？!?；;\n]+|(?<=[a-z\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bvol)(?<!\bVol)(?<!\bno)"
-                  r"\.(?=\s|$)")
+                  r"\.(?=\s|$)|"
+                  # "Theo sprains his wrist in ch 6. Rosalind …": a chapter's number ends its sentence too
+                  r"(?:(?<=[Cc]h \d)|(?<=[Cc]h \d\d)|(?<=[Cc]h \d\d\d)|(?<=[Cc]hapter \d)|(?<=[Cc]hapter \d\d)|"
+                  r"(?<=[Cc]hapter \d\d\d))\.(?=\s+[A-Z\"“'‘])")
 # "1. 下山 2. 遇险 3. 大比" written on one line: each numbered item is a statement of its own.
-_INLINE_ITEM = re.compile(r"(?<=\S)(?<![Cc]hapter)(?<![Cc]hapters)(?<!\bch\.)(?<!\bCh\.)[ \t\u3000]+"
+_INLINE_ITEM = re.compile(r"(?<=\S)(?<![Cc]hapter)(?<![Cc]hapters)(?<!\bch\.)(?<!\bCh\.)(?<!\bch)(?<!\bCh)[ \t\u3000]+"
                           r"(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")  # not "from chapter 14. Harrow is dead"
 
 
