@@ -97,7 +97,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for st in statements:
         if _has_cjk(st.quote):
             _chinese(st.quote, cands, prose)
-        english(st.quote, cands, text)
+        english(st.quote, cands, text, prose)
     if _has_cjk(text):
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)

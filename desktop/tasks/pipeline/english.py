@@ -45,7 +45,9 @@ class EnglishRules:
                 # A's <role> (is|,) B
                 if mid.startswith("'s "):
                     role = _en_role(mid[3:])
-                    if role and re.search(r"(?:is|was|,|named|called)?\s*$", mid):
+                    # (the role and then the name: not "her eldest daughter much admired by the Netherfield party")
+                    if role and len(mid[3:].split()) <= 4 and re.search(
+                            r"(?:\bis|\bwas|,|\bnamed|\bcalled|[:—-])\s*$", mid) or role and _en_role(mid.split()[-1]):
                         out.append(self._en_role(st, holder=b, other=a, role=role))
                         if mid[3:].startswith("late "):  # "Agatha's late husband, Harold": he is dead
                             out.append(self._state(st, b, "alive", "dead"))

@@ -60,7 +60,7 @@ _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|da
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 
-def english(text: str, cands: Candidates, whole: str) -> None:
+def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> None:
     for match in _SHARED_SURNAME.finditer(text):  # "Walter and Maggie Hollis": Walter is a Hollis too
         first, surname = match.group(1), match.group(3)
         if first.lower() not in _EN_LEADING and first.lower() not in lx.EN_NOT_NAMES \
@@ -149,8 +149,9 @@ def english(text: str, cands: Candidates, whole: str) -> None:
         elif len(words) == 1 and not sentence_start and _LEARNT.search(text, 0, match.start()):
             cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
         elif len(words) == 1 and not sentence_start:
-            # a lone capitalised word mid-sentence is most often a person; a known given name surely is
-            cands.add(name, "Character", 1.0 if lx.en_given_name(name) else 0.5)
+            # a lone capitalised word mid-sentence is most often a person; in talk, a known given name surely is
+            # (a novel's narration calls Charlotte Lucas "Charlotte": there her recurring full name decides)
+            cands.add(name, "Character", 1.0 if lx.en_given_name(name) and not prose else 0.5)
         elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
             cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
         else:

@@ -92,7 +92,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             bool(_DEFER_ONLY.fullmatch(st.quote))  # "Leave it there, no explanation.": about what was just said
         # "Who wrote it stays a mystery until around chapter thirty." / "大概四十章左右揭开": when the thing just
         # described pays off, naming nothing new
-        promise = bool(promised) and not fresh and position > 0 and \
+        promise = bool(promised) and not fresh and position > 0 and bool(_POINTS_BACK.match(text)) and \
             statements[position - 1].message_index == st.message_index and \
             set(involves) <= set(statements[position - 1].names)
         pointing = pointing or promise
@@ -184,6 +184,9 @@ _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|m
 # ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
 _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前|章前|回前|约|大概)"
                        r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
+# what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
+_POINTS_BACK = re.compile(r"\s*(?:who|what|why|how|it|this|that|which|whoever|the answer|the truth|大概|预计|估计|约|"
+                          r"之后|后面|这个|这|它)", re.I)
 _LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
                        r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by chapter)|"
