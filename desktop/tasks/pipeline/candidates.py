@@ -178,8 +178,8 @@ def _trim_glued_words(cands: Candidates) -> None:
             del cands[name]  # 籍贯江 (of 籍贯江州): a piece of a longer name with the word before it
             continue
         bare = _GLUED_AFTER.sub("", _GLUED_BEFORE.sub("", name))
-        place = dictionary_entry(bare)[1] == "ns" or suffix_kind(bare) == "Location"
-        if name.endswith("人") and len(name) >= 3 and (dictionary_entry(name[:-1])[1] == "ns" or suffix_kind(name[:-1]) == "Location"):
+        place = _a_place(bare)
+        if name.endswith("人") and len(name) >= 3 and _a_place(name[:-1]):
             bare, place = name[:-1], True  # 苏州人: where someone is from, not someone
         if bare != name and not place and (not valid_name(bare) or _common_noun(bare)
                                            or dictionary_entry(bare)[0] >= _COMMON_WORD):
@@ -191,6 +191,10 @@ def _trim_glued_words(cands: Candidates) -> None:
             if kept is not None and not demonym:
                 kept.hints.update(cand.hints)
                 kept.strong = kept.strong or cand.strong
+
+
+def _a_place(word: str) -> bool:
+    return dictionary_entry(word)[1] == "ns" or suffix_kind(word) == "Location"
 
 
 _TITLE_THEN_NAME = re.compile(rf"([{CJK}](?:王|侯)|[{CJK}]{{1,2}}(?:公主|世子|郡主|将军))([{CJK}]{{3}})"

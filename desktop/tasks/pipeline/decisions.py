@@ -261,8 +261,9 @@ class Decisions:
                                                   and not self._says(finding.statement, name) for name in named):
             self.misread.append(finding)
             return True
-        if any((at, name) in self.retracted for name in named) and not self._said_after_retraction(finding, drafted=False):
-            return True
+        if any((at, name) in self.retracted for name in named) \
+                and not self._said_after_retraction(finding, drafted=False):
+            return True  # "破晓那边的队长……算了": what that clause said of 破晓 goes, 破晓 stays
         return any(name in self.rejected_names and self.rejected_names[name] > at for name in named) \
             or any(name in self.rejected_names and self.rejected_names[name] == at and finding.section != "hooks"
                    and not self._affirmed_in(finding.statement, name, []) for name in named)
