@@ -166,11 +166,9 @@ def _titled(cands: Candidates, words: list[str]) -> None:
         cands.add(name, "Character", 3.0)
         return
     bare = " ".join(words[titled:])
-    # "Captain Vell" too (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest sister)
-    # a noble's, a cleric's or a kinsman's title goes with the given name too: "Lady Arabella", "Brother Tobias"
-    given = [f"{words[titled - 1]} {words[titled]}"] if words[titled - 1].lower() in _GIVEN_NAME_TITLES else []
-    for form in [name, *given, *([f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else [])]:
-        cands.alias_of.setdefault(form, cands.resolve(bare))
+    for form in [name, *short_forms(name)[:2]]:  # "Captain Vell", "Lady Arabella": the title with one name
+        if form != bare:
+            cands.alias_of.setdefault(form, cands.resolve(bare))
     if (cand := cands.add(bare, "Character", 3.0)) is not None and not cand.canon_kind and name not in cand.aliases:
         cand.aliases.append(name)
 
