@@ -66,10 +66,11 @@ _POST_AFTER = re.compile(rf"(?i)\s+{_POSTS}\b")
 def _belonging(st: Statement, people: list[str], factions: list[str]) -> list[Finding]:
     """The group said beside a name: a post of it, or its name before a post ("a Lantern Bureau double")."""
     out: list[Finding] = []
+    where_is = {p: _position(st.text, p) for p in people}
     for faction in factions:
         at = _position(st.text, faction.removeprefix("the "))
-        before = [(p, _position(st.text, p)) for p in people if 0 <= _position(st.text, p) < at]
-        if not before or at < 0:
+        before = [(p, where) for p, where in where_is.items() if 0 <= where < at]
+        if not before:
             continue
         person, where = max(before, key=lambda pair: pair[1])
         between = st.text[where + len(person):at]

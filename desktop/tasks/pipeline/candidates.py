@@ -17,7 +17,7 @@ from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
 from desktop.tasks.pipeline.english_names import english, first_names, head_word, short_forms
 from desktop.tasks.pipeline.glued import drop_glued_verbs
-from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
+from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, reads_on,
                                              suffix_kind, suffix_of, suffix_spans, trim_left)
@@ -71,7 +71,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         for alias in [*aliases, *([name[4:]] if name[:4].lower() == "the " else [])]:  # "the Ashguard" said "Ashguard"
             cands.alias_of.setdefault(alias, name)
         # "Mara" for Mara Vell, "知微" for 沈知微: a name shortened, when no one else is shortened so
-        zh_given = [name[1:]] if len(name) == 3 and _has_cjk(name) and lx.surnamed(name) else []
+        zh_given = [name[1:]] if len(name) == 3 and has_cjk(name) and lx.surnamed(name) else []
         for form in [*short_forms(name), *zh_given] if kind == "Character" else head_word(name, kind):
             firsts.setdefault(form, []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
@@ -84,7 +84,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
                for form in [name, *aliases, *called]):
             cand = cands.setdefault(name, Candidate(name))
             cand.canon_kind, cand.aliases = kind, list(aliases)
-    words = segment(text) if _has_cjk(text) else []  # the whole text, once: two passes below read it
+    words = segment(text) if has_cjk(text) else []  # the whole text, once: two passes below read it
     for name in _repeated_surnamed(text, words, prose):
         cands.add(name, "Character", 1.5)
     for match in _AGENT_WITH_SUFFIX.finditer(text):
@@ -95,10 +95,10 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if family not in _FAMILY_WORDS and (cand := cands.add(family, "Faction", 2.5)) is not None:
             cand.strong = True  # 苏家, 赵家, 那甄家丫鬟: a family is a faction, whatever the segmenter says
     for st in statements:
-        if _has_cjk(st.quote):
+        if has_cjk(st.quote):
             _chinese(st.quote, cands, prose)
         english(st.quote, cands, text, prose)
-    if _has_cjk(text):
+    if has_cjk(text):
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)
         people.described_as_groups(cands, text)
@@ -149,7 +149,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
 def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> None:
     """方才, 起来, 子兴道: what the segmenter reads as an adverb or verb somewhere in the text, or a name with
     a speech verb glued on, is not a name (unless canon or the author's wording says so)."""
-    if not _has_cjk(text):
+    if not has_cjk(text):
         return
     # 王熙凤 is tagged an idiom (i): three characters that open with a surname are a name before they are a phrase
     plain = {w for w, flag in words if not flag.startswith(("n", "x", "m")) and not (
@@ -158,7 +158,7 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
     # 夜无痕 reads like an idiom (l, i): a name a post or a kinship word introduced may well do so
     wordy = {w for w, flag in words if not flag.startswith(("n", "x", "m", "l", "i"))}
     for name, cand in list(cands.items()):
-        if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not _has_cjk(name):
+        if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not has_cjk(name):
             continue
         if cand.strong and (name in people or name not in wordy):
             continue  # 次女萧婉 … 与萧婉是兄妹: introduced as a person, read as one once; the other reading is noise
@@ -173,20 +173,21 @@ _GLUED_AFTER = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:闭关|修炼|已经|正�
 
 def _trim_glued_words(cands: Candidates) -> None:
     """籍贯江州, 落星崖闭关, 周掌柜已经: a word the segmenter left on a name comes off (the name keeps its hints)."""
-    for name in [n for n, c in cands.items() if not c.canon_kind and _has_cjk(n)]:
+    for name in [n for n, c in cands.items() if not c.canon_kind and has_cjk(n)]:
         if re.match(r"(?:籍贯|老家|家乡|祖籍|出身|来自)", name) and not _GLUED_BEFORE.match(name):
             del cands[name]  # 籍贯江 (of 籍贯江州): a piece of a longer name with the word before it
             continue
         bare = _GLUED_AFTER.sub("", _GLUED_BEFORE.sub("", name))
-        place = _a_place(bare)
-        if name.endswith("人") and len(name) >= 3 and _a_place(name[:-1]):
-            bare, place = name[:-1], True  # 苏州人: where someone is from, not someone
-        if bare != name and not place and (not valid_name(bare) or _common_noun(bare)
-                                           or dictionary_entry(bare)[0] >= _COMMON_WORD):
+        demonym = name.endswith("人") and len(name) >= 3 and _a_place(name[:-1])
+        if demonym:
+            bare = name[:-1]  # 苏州人: where someone is from, not someone
+        if bare == name:
+            continue
+        place = demonym or _a_place(bare)
+        if not place and (not valid_name(bare) or _common_noun(bare) or dictionary_entry(bare)[0] >= _COMMON_WORD):
             del cands[name]  # 昨儿已经: an everyday word and an adverb, no name at all (居上海 is 上海)
-        elif bare != name:
+        else:
             cand = cands.pop(name)
-            demonym = place and name.endswith("人")
             kept = cands.add(bare, "Location" if demonym else None, 2.0)
             if kept is not None and not demonym:
                 kept.hints.update(cand.hints)
@@ -245,10 +246,6 @@ def _first_position(text: str, name: str, cands: Candidates) -> int:
 def _word_bounded(text: str, start: int, end: int) -> bool:
     before, after = text[start - 1] if start > 0 else " ", text[end] if end < len(text) else " "
     return not text[start:end].isascii() or not (before.isalnum() or after.isalnum())
-
-
-def _has_cjk(text: str) -> bool:
-    return bool(re.search(rf"[{CJK}]", text))
 
 
 # -- Chinese ------------------------------------------------------------------------
@@ -329,7 +326,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         name = match.group(1).strip()
         if _PART_NAMED.search(text, max(0, match.start() - 10), match.start() + 1):
             continue
-        if _has_cjk(name) and len(name) <= 8:
+        if has_cjk(name) and len(name) <= 8:
             named_as = _NAMED_AS.search(text, max(0, match.start() - 8), match.start())
             kind = (_NAMED_AS_KIND[named_as.group(1)] if named_as else None) or suffix_kind(name) \
                 or ("Item" if match.group(0).startswith("《") else None)

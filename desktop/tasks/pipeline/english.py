@@ -222,9 +222,10 @@ class EnglishRules:
         subject, _, end = chars[0]
         tail, ltail = text[end:], low[end:]
         # a recap's participle: "Dunn killed on the wire", "Sorin shot dead by Gray in ch 25"
-        if _KILLED_ALONE.match(ltail) and not _EN_NEG.search(ltail):
+        killed = _KILLED_ALONE.match(ltail)
+        if killed and not _EN_NEG.search(ltail):
             out.append(self._state(st, subject, "alive", "dead"))
-        for phrase in () if _KILLED_ALONE.match(ltail) else lx.EN_DEATH:
+        for phrase in () if killed else lx.EN_DEATH:
             at = ltail.find(phrase)
             if phrase == "dead" and at >= 0 and not re.search(
                     r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped)\s+(?:stone\s+|already\s+)?)"

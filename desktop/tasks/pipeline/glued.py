@@ -6,7 +6,7 @@ import re
 from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.names import CJK, Candidates
+from desktop.tasks.pipeline.names import Candidates, has_cjk
 
 _TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
 # a verb, preposition or adverb right after a name (秦岳持, 陆鸣刚觉醒, 就叫雪姐够了)
@@ -19,7 +19,7 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
     # … or a known alias: 比砚秋 (入门比砚秋早), and 章孤辰 (八十二章孤辰…: the chapter's 章)
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
                  and (n[1:] in cands or n[1:] in cands.alias_of)]:
-        if _cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
+        if has_cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
                                                       for _, flag in segment(name[0]))):
             del cands[name]
     # 第3章觉醒, 第9章韦猛: a 章 after a chapter's number is the chapter's, wherever the name is written
@@ -37,9 +37,5 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
     # 秦岳持 (破阵槊), 陆鸣刚觉醒: the verb or adverb after the name, glued on the same way
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind
                  and (n[:-1] in cands or n[:-1] in cands.alias_of)]:
-        if _cjk(name[-1]) and name[-1] in _VERB_AFTER_NAME:
+        if has_cjk(name[-1]) and name[-1] in _VERB_AFTER_NAME:
             del cands[name]
-
-
-def _cjk(char: str) -> bool:
-    return re.fullmatch(rf"[{CJK}]", char) is not None

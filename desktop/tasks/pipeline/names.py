@@ -35,6 +35,10 @@ class Candidate:
         return kind, weight
 
 
+def has_cjk(text: str) -> bool:
+    return bool(re.search(rf"[{CJK}]", text))
+
+
 class Candidates(dict[str, Candidate]):
     """name → Candidate, with aliases pointing at their main name."""
 
