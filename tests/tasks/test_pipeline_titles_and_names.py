@@ -99,3 +99,33 @@ def test_a_recap_line_opening_with_its_chapter_dates_it():
                    ("assistant", "So for the record:\n25, Sir Edwin dies in his sleep."), ("user", "Yes."),
                    canon=canon, zh=False)
     assert [s.get("valid_from") for s in found.document["states"] if s["key"] == "alive"] == [25]
+
+
+def test_he_and_she_mean_someone_whose_given_name_fits():
+    canon = Canon(names={"Ada Pryce": ("Character", [])})
+    found = settle(("user", "Ada needs someone outside the Guard."),
+                   ("user", "Her old fencing-master, Tobias Crane. Retired Lancer Captain, lives at Hollin Priory. "
+                            "He has trained her since she was nine."), canon=canon, zh=False)
+    assert ("MASTER_OF", "Tobias Crane", "Ada Pryce") in relations(found)
+    assert "Retired Lancer Captain" not in entities(found)
+
+
+def test_someone_called_a_name_is_someone_new_and_the_pronoun_says_whose_nickname():
+    canon = Canon(names={"Ada Pryce": ("Character", []), "Orin Vale": ("Character", [])})
+    found = settle(("user", "The traitor: Orin's cousin, Ivo Rask. In my old notes it was some drifter called "
+                            "Lord Fenn. Bin him, Ivo does the job."),
+                   ("user", "Does Ada stay at court? Yes, Ada stays. Folk call him the Grey Count behind his back."),
+                   canon=canon, zh=False)
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Grey Count" in people.get("Ivo Rask", [])
+    assert not [n for n in people if "Fenn" in n] and "Lord Fenn" not in people.get("Ivo Rask", [])
+
+
+def test_a_look_back_at_a_death_does_not_move_it():
+    canon = Canon(names={"Ada Pryce": ("Character", []), "Orin Vale": ("Character", []),
+                         "Ivo Rask": ("Character", [])})
+    found = settle(("user", "Ivo poisons Orin at the feast, ch 12."),
+                   ("user", "Ch 13 is the oath. Ada watches him swear. It should be impossible, he killed Orin."),
+                   canon=canon, zh=False)
+    deaths = [s for s in found.document["states"] if s["entity"] == "Orin Vale" and s["key"] == "alive"]
+    assert [d.get("valid_from") for d in deaths] == [12]

@@ -34,6 +34,7 @@ _QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A
 def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
     """人称X / 字X / "known as X": an alias of the character the clause is about."""
     seen: str | None = None
+    recent: list[str] = []  # characters in the order the talk last named them
     for st in statements:
         for match in _QUOTED_NICKNAME.finditer(st.quote):  # "Ysolde 'Sol' Marrow": Sol is Ysolde Marrow
             name = f"{match['first']} {match['last']}"
@@ -66,7 +67,12 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             if len(alias) < 2 or re.search(r"\b(?:someone|somebody|anyone|a (?:man|woman|girl|boy|person|stranger))\s*$",
                                            st.quote[: match.start()], re.I):
                 continue  # "letters addressed to someone called 'R.'": a stranger's name, nobody's alias
-            owner = _last_character_in(st.quote[: match.start()], cands) or seen
+            before = st.quote[: match.start()].rstrip()
+            pronoun = re.match(r"calls? (him|her)", match.group(0))
+            if not pronoun and re.search(r"\b[a-z]+$", before) and not re.search(_SAID_OF_THEM, before):
+                continue  # "some nobody called Lord Bram", "a smuggler known as the Gull": someone new, not an alias
+            owner = _last_character_in(before, cands) or (
+                _last_of_gender(recent, "f" if pronoun[1] == "her" else "m") if pronoun else seen)
             if owner and alias != owner and valid_name(alias):
                 _make_alias(cands, owner, alias)
         for match in re.finditer(r"\(([^()]{1,50})\)", st.quote):  # "Isolde Marrow (Iz, the Salt Widow)"
@@ -79,7 +85,9 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
                 if re.fullmatch(r"[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3}", alias) and alias != owner \
                         and valid_name(alias):
                     _make_alias(cands, owner, alias)
-        seen = _last_character_in(st.quote, cands) or seen
+        named = _named_in(st.quote, cands, "Character")
+        seen = named[-1] if named else seen
+        recent = [n for n in recent if n not in named] + named
     # 阿棠 beside 苏晚棠, 老秦 beside 秦川: a nickname the talk uses is the one person it can only be
     for name in [n for n, c in cands.items() if len(n) == 2 and n[0] in "阿小老" and not c.canon_kind]:
         if (owner := _nickname_owner(name, cands)) and owner != name:
@@ -119,19 +127,35 @@ def _make_alias(cands: Candidates, owner: str, alias: str) -> None:
         cands[owner].aliases.append(alias)
 
 
+# "he's called", "also known as", "folk call him": the words before an alias that say it is theirs
+_SAID_OF_THEM = r"\b(?:is|was|are|were|be|been|being|also|often|sometimes|usually|always|still|now|later|get|gets|" \
+                r"got|just|simply|commonly|widely|locally|secretly|privately|affectionately|call|calls)$"
+
+
+def _last_of_gender(recent: list[str], gender: str) -> str | None:
+    """"…call him the Hollow Prince": the last one named whom "him" can mean (not Maren, not Lady Agatha)."""
+    return next((n for n in reversed(recent) if lx.en_gender(n) in (gender, None)), None)
+
+
 def _last_character_in(text: str, cands: Candidates) -> str | None:
     return _last_named_in(text, cands, "Character")
 
 
 def _last_named_in(text: str, cands: Candidates, kind: str | None = None) -> str | None:
-    best, where = None, -1
+    return next(reversed(_named_in(text, cands, kind)), None)
+
+
+def _named_in(text: str, cands: Candidates, kind: str | None = None) -> list[str]:
+    """Who or what the text names, in the order it last names them."""
+    where: dict[str, int] = {}
     for form, name in cands.surface_forms():
         position = text.rfind(form)
         cand = cands.get(name)
-        if position > where and cand is not None and (kind is None or (cand.canon_kind or cand.best_hint[0]) == kind) \
+        if position > where.get(name, -1) and cand is not None \
+                and (kind is None or (cand.canon_kind or cand.best_hint[0]) == kind) \
                 and not _inside_longer(text, form, position, cands):
-            best, where = name, position
-    return best
+            where[name] = position
+    return sorted(where, key=where.__getitem__)
 
 
 def _inside_longer(text: str, form: str, position: int, cands: Candidates) -> bool:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
-from desktop.tasks.pipeline.english_names import english, first_names, head_word, short_forms
+from desktop.tasks.pipeline.english_names import english, first_names, head_word, recase_lowercase_notes, short_forms
 from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.statements import Statement
@@ -77,7 +77,9 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known
         if len(names) == 1 and first not in canon:
             cands.alias_of.setdefault(first, names[0])
-    text = "\n".join(s.quote for s in statements)
+    if not prose and not any(has_cjk(st.quote) for st in statements):
+        recase_lowercase_notes(statements, [n for name, (_, aliases) in canon.items() for n in [name, *aliases]])
+    text = "\n".join(s.text for s in statements)
     for name, (kind, aliases) in canon.items():
         called = [a for a, n in cands.alias_of.items() if n == name]  # "Mara" for canon's Mara Vell
         if any(re.search(rf"(?<!\w){re.escape(form)}(?!\w)", text) if form.isascii() else form in text
@@ -97,7 +99,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     for st in statements:
         if has_cjk(st.quote):
             _chinese(st.quote, cands, prose)
-        english(st.quote, cands, text, prose)
+        english(st.text, cands, text, prose)
     if has_cjk(text):
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.candidates import Candidates, locate
 from desktop.tasks.pipeline.decisions import rejects
+from desktop.tasks.pipeline.english import opens_on_a_post
 from desktop.tasks.pipeline.statements import Statement
 
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")
@@ -21,13 +23,14 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
     forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
-    gender: dict[str, str] = {name: g for name in kinds if (g := _titled_gender(name))}
+    gender: dict[str, str] = {name: g for name in kinds if (g := lx.en_gender(name))}
     if not prose:  # (older narration writes 他 for a woman too: 况且他眉心中原有…胭脂痣, of 英莲)
         gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
     recent: list[str] = []  # characters in the order the talk last named them
     dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
     seen: dict[str, int] = {}  # character → the statement that last named them
     for st in statements:
+        said = st.text  # the author's words (where typed in lower case, with the names capitalised)
         # a name offered and passed over ("苏挽月太网文了") is no longer anyone the talk is about
         dropped.update(n for n, at in (passed_over or {}).items() if at <= st.index)
         characters = [n for n in st.names if kinds.get(n) == "Character" and n not in dropped]
@@ -37,9 +40,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         opener = characters[0] if focus is None and characters else None
         referent = focus or opener
         if referent is not None:
-            at = st.quote.find(referent) + len(referent) if opener else 0
-            rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", st.quote[at:])  # "She's got a scar"
-            head, rest = st.quote[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
+            at = said.find(referent) + len(referent) if opener else 0
+            rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", said[at:])  # "She's got a scar"
+            head, rest = said[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
             named = [(rest.find(f), n) for f, n in forms if f in rest]
             switched: list[str] = []  # "是她娘留下的" with 她 not the focus: the talk has gone back to her
             proposed: list[str] = []
@@ -72,7 +75,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
             rest = _EN_PRONOUN.sub(lambda m: _english(m, who(m.group(1), m.start()), rest), rest)
             replaced = head + rest
-            had_pronoun = replaced != st.quote and not opener
+            had_pronoun = replaced != said and not opener
             st.text = replaced
         st.focus = focus
         # (in the order the sentence names them: the last one named is the nearest)
@@ -81,8 +84,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         seen.update(dict.fromkeys(characters, st.index))
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
-        opening = [n for n in characters if any(0 <= st.quote.find(f) <= 3 for f, m in forms if m == n)
-                   or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", st.quote, re.I)
+        opening = [n for n in characters if any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
+                   or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", said, re.I)
                           for f, m in forms if m == n)]
         if opening and not had_pronoun:
             focus = opening[0]
@@ -92,11 +95,49 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             focus = proposed[-1]
         elif focus is None and characters:
             focus = characters[0]
-        if st.by_author and not prose and _DROPS.search(st.quote):  # (not "功法不是顾长老教的": a plain "not" drops no one)
+        if st.by_author and not prose and _DROPS.search(said):  # (not "功法不是顾长老教的": a plain "not" drops no one)
             dropped.update(n for n in characters if n not in opening)
         if focus in st.names and rejects(st) and not opening:
             focus = None  # "Scrap Corvin entirely.": whoever comes next is who "she" means
+    if not prose:
+        _give_fragments_their_subject(statements, forms)
     locate(statements, cands)
+
+
+def _give_fragments_their_subject(statements: list[Statement], forms: list[tuple[str, str]]) -> None:
+    """A note in English: "Info: Lila Marsh. Works behind the bar at the Anchor. On Nolan's side from ch 14." —
+    the sentences without a subject go on about the name the one before them ended on."""
+    subject: str | None = None
+    for before, st in zip(statements, statements[1:]):
+        if before.message_index != st.message_index:
+            subject = None
+            continue
+        ended_on = next((n for f, n in forms if re.search(rf"\b{re.escape(f)}[.!]?$", before.text.strip())), None)
+        if ended_on and len(before.text.split()) <= 8:
+            subject = ended_on
+        first = re.match(r"([A-Za-z][a-z\-]+)\b", st.text)
+        if subject is None or first is None or any(st.text.startswith(f) for f, _ in forms) \
+                or first[1].lower() in _NOT_FRAGMENT_OPENERS:
+            subject = None
+            continue
+        word = first[1].lower()
+        if re.fullmatch(r"[a-z]{2,}[^s']s", word) or re.match(r"on \w+'s side\b", st.text, re.I):
+            st.text = f"{subject} {word}{st.text[first.end():]}"  # "Works behind the bar", "On Nolan's side"
+        elif opens_on_a_post(st.text):
+            st.text = f"{subject}, {word}{st.text[first.end():]}"  # "Enforcer for the Calloway Firm."
+        else:
+            subject = None
+
+
+# words that open a sentence with its own subject, or a question, or talk about the writing
+_NOT_FRAGMENT_OPENERS = frozenset(("i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those",
+                                   "there", "here", "the", "a", "an", "my", "our", "his", "her", "their", "its",
+                                   "what", "who", "why", "how", "where", "when", "which", "is", "are", "was", "were",
+                                   "do", "does", "did", "has", "can", "could", "should", "would", "will", "yes", "no", "ok",
+                                   "okay", "and", "but", "or", "so", "then", "if", "also", "maybe", "chapter", "ch",
+                                   "book", "hook", "setting", "outline", "title", "everyone", "nobody", "someone",
+                                   "good", "great", "fine", "right", "sure", "nice", "thanks", "agreed", "done",
+                                   "let's", "lets", "let", "please", "not", "as", "for", "because", "since"))
 
 
 _ABOUT_THE_STORY = re.compile(r"(?i)\s*(?:你|我|咱|要不要|是不是|\b(?:you|i|we|should we|do you|did you)\b)")
@@ -105,11 +146,6 @@ _EN_INTRO = r"(?:\bname is|\bnamed|\bcalled|\bmeet|\bintroducing|\bnew character
 _DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|scrapped|drop|dropped|cut|cutting|forget|ditch|remove)\b",
                     re.I)
 _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
-_FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
-                  "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow", "madame",
-                  "mademoiselle", "frau", "signora", "señora", "senora")
-_MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
-                "uncle", "abbot", "emperor", "master", "monsieur", "herr", "signor", "señor", "senor", "don")
 
 
 # "顾长老" / "老头" / "林夫人" / "女配…叫慕容絮": a form or an introduction that says which pronoun means them
@@ -146,12 +182,6 @@ def _said_gender(statements: list[Statement], forms: list[tuple[str, str]]) -> d
 _ZH_INTRO_FEMALE = ("女配", "女主", "女二", "姑娘", "女子", "女孩", "少女", "妹妹", "姐姐", "女儿", "夫人", "妻子")
 _ZH_INTRO_MALE = ("男配", "男主", "男二", "少年", "弟弟", "哥哥", "儿子", "丈夫")
 _ZH_INTRO = re.compile(f"({'|'.join(_ZH_INTRO_FEMALE + _ZH_INTRO_MALE)})" r"[^，。！？,.!?]{0,6}(?:叫|名叫|是|，)$")
-
-
-def _titled_gender(name: str) -> str | None:
-    """Lady Agatha is "she", Sir Owen "he": an English title says which pronoun means them."""
-    first = name.split()[0].lower() if " " in name else ""
-    return "f" if first in _FEMALE_TITLES else "m" if first in _MALE_TITLES else None
 
 
 def _english(match: re.Match, focus: str, text: str) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
 
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
@@ -26,18 +27,19 @@ _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
 _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|dropping|scrap|scrapped|scrapping|"
                         r"forget|cut|cutting|ditch|ditching|remove|removed|removing|never mind|done to death|overdone|"
+                        r"bin|binned|toss|tossed|axe|axed|junk|junked|"
                         r"clich[eé]d?|"
                         r"scratch|i don't like|not a fan|won't work|too much|hard no|no way|pass on)\b", re.I)
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
-_DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget) (?:him|her)"
+_DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget|bin|toss|axe) (?:him|her)"
                            r"(?: entirely| completely)?[.!]?|(?:把)?[他她](?:删了|删掉|去掉|不要了)[。！]?|删掉[他她][。！]?")
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
 # what the author once meant to do decides nothing, and a later "Right." answers something else
 _TENTATIVE = re.compile(r"(?:本来|原本|原来)(?:挺|也|是|很|一直)?(?:想|打算|定的是|准备)|本想|想过|\b(?:was|were) going to\b|"
-                        r"\bthought about\b|\bhad considered\b|"
+                        r"\bthought about\b|\bhad considered\b|\bin my (?:old|earlier|first|original) (?:notes|draft|outline)\b|"
                         # "I had her running off with X, but…" / "I'd sketched X for it, but…": an earlier draft
                         r"\bi(?: had|'d| originally)\b[^.!?]*\bbut\b", re.I)
 
@@ -215,6 +217,12 @@ class Decisions:
                 self.rejected_names[st.names[0]] = st.index
                 continue
             clauses = [c for c in re.split(r"[，,。；;！!…]+", st.quote) if c]
+            resolved = [c for c in re.split(r"[，,。；;！!…]+", st.text) if c]
+            if st.by_author and len(resolved) == len(clauses) and _DROP_PRONOUN.fullmatch(clauses[0].strip()):
+                # "Bin him, Ivo does the job.": whom "him" meant goes, and the one who replaces him stays
+                for name in (n for n in st.names if n in resolved[0]):
+                    self.rejected_names[name] = st.index
+                continue
             for position, clause in enumerate(clauses):
                 cue = (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause)
                 if not cue or cue.group(0) in ("不是", "不对") and re.search(r"^[，,]?\s*(?:而|就|倒)?是",
@@ -277,12 +285,16 @@ class Decisions:
                 keep = [k for k in keep if not (k.section == "relations" and k.item["type"] == item["type"]
                                                 and k.item["from"] == item["from"]
                                                 and k.statement.index < finding.statement.index)]
+            if finding.section == "states" and item["key"] == "alive" and any(
+                    _dated_death(k, item) and statement_chapter(k.statement.text) for k in keep) \
+                    and not statement_chapter(finding.statement.text):
+                continue  # "poisons Aldous, ch 33" … later, "he killed Aldous": a look back, not a new date
             if finding.section == "states" and item["key"] in ("realm", "location", "alive", "identity", "age"):
                 # (one dies once: "dies in 11. Or 12." … "Ch 11: Gus dies" — the last word on when stands)
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
                                                 and k.item["key"] == item["key"]
                                                 and (k.item.get("valid_from") == item.get("valid_from")
-                                                     or item["key"] == "alive" and k.item["value"] == item["value"]))]
+                                                     or _dated_death(k, item)))]
             if finding.section == "states":  # "永远戴着半张银面具", then "半张银面具" in the summary: one scar, said twice
                 value = str(item["value"])
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
@@ -303,3 +315,8 @@ class Decisions:
 
     def _says(self, st: Statement, name: str) -> bool:
         return any(form in st.quote for form in [name, *self.forms.get(name, ())])
+
+
+def _dated_death(earlier: Finding, item: dict) -> bool:
+    return earlier.section == "states" and earlier.item["entity"] == item["entity"] and item["key"] == "alive" \
+        and earlier.item["key"] == "alive" and earlier.item["value"] == item["value"]

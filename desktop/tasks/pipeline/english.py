@@ -130,7 +130,8 @@ class EnglishRules:
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                     elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
-                    elif re.search(r"(?:serves|served|works for|is sworn to)$", mid):
+                    elif re.search(r"(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
+                                   r"reported to|takes orders from|took orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
@@ -140,12 +141,16 @@ class EnglishRules:
                     elif re.search(r"(?:marries|married|married to|weds|wed)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
                     elif re.search(r"(?:is|are|was|were|became|becomes)?\s*(?:best |close |old |good |fast )?"
-                                   r"friends with$", mid):
-                        out.append(self._rel(st, "ALLY_OF", a, b))
+                                   r"friends with$|\bsides with$", mid) or re.search(
+                            r"(?:(?:\bis|'s|\bwas|\bcomes|\bcame|\bstays|\bstands)\s+|^,?\s*)(?:\w+\s+)?(?:on|over to)$", mid) \
+                            and re.match(r"'s side\b", post):
+                        out.append(self._rel(st, "ALLY_OF", a, b))  # "Lila is on Nolan's side from ch 14"
                     elif re.search(r"(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
                         out.append(self._rel(st, "MASTER_OF", a, b))
+                if ka == "Faction" and kb == "Character" and _RUN_BY.search(mid):
+                    out.append(self._rel(st, "LEADS", b, a))  # "the Firm is run by Declan Calloway"
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
-                    if _has_phrase(mid, lx.EN_LIVE) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
+                    if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and _LIVES_AT.search(mid) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
                     elif ka == "Character" and _has_phrase(mid, lx.EN_FROM):
                         out.append(self._rel(st, "FROM", a, b))
@@ -233,7 +238,13 @@ class EnglishRules:
                 continue  # "a gate that's been dead for two hundred years": not the person's death
             if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
                     and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail):
-                out.append(self._state(st, subject, "alive", "dead"))
+                # who dies is the one named nearest before the word ("Agnes hates her from the moment Walt
+                # dies"), unless someone follows it: "she drowns him" is a killing
+                said_at = end + at + len(phrase)
+                dying = [n for n, _, stop in chars if stop <= end + at][-1:] or [subject]
+                victim = next((n for n, start, _ in chars if start >= said_at and not text[said_at:start].strip()), None)
+                out += [self._rel(st, "KILLED", dying[0], victim), self._state(st, victim, "alive", "dead")] if victim \
+                    else [self._state(st, dying[0], "alive", "dead")]
                 break
         m = re.search(r"(?:reaches|reached|breaks? through to|broke through to|advances? to|advanced to|ascends? to|"
                       r"rises? to|rose to|(?:is|was) promoted to|is now|falls? back to|fell back to|drops? to|dropped to|"
@@ -308,8 +319,9 @@ class EnglishRules:
                 out.append(self._state(st, person, "identity", m.group(1)))
                 break
         else:
-            person, start, _ = chars[0]
-            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start])
+            person, start, stop = chars[0]
+            # (not for a subject carried on from an earlier clause: what ends that clause is not said of them)
+            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start]) if stop > start else None
             if m and m.start(1) > 0 and _is_title(m.group(1)) and not re.search(r"\bof\b", m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
         return [f for f in out if f is not None]
@@ -392,8 +404,22 @@ def _en_role(text: str) -> tuple[str, bool] | None:
     return lx.EN_ROLES[best] if best else None
 
 
+# "lives up at", "works behind the bar at", "is holed up in": where someone is, with words between
+_LIVES_AT = re.compile(r"\b(?:lives|lived|living|stays|stayed|works|worked|working|based|settled|hides|hid|hiding|"
+                       r"stationed|holed up|squats|camps|camped|keeps house|tends bar)\b(?:\s+[\w'\-]+){0,4}?"
+                       r"\s+(?:at|in|inside|on)(?:\s+the)?$")
+_RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
+                     r"captained|bossed)\s+by$")
 _KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"
                            r"cut down|struck down)(?=\s+(?:on|in|at|during|by|outright|instantly|off|when|while)\b|"
                            r"\s*[,.;:(—-]|\s*$)")
 _LIVED_THERE = re.compile(r"\s*,?\s*where\s+[\w.'’\- ]{1,30}?(?:'s|’s|\s+has|\s+have|\s+had|\s+still)?\s+"
                           r"(?:lived|lives|live|been living|settled)\b")
+
+
+def opens_on_a_post(text: str) -> bool:
+    """"Enforcer for the Calloway Firm." / "Retired Ember Knight, half blind now": a sentence that opens on
+    what someone is."""
+    head = re.split(r"[,.;:!?]|\s(?:for|of|at|in|with|from|to|on|and|who|since)\s", text.lower(), maxsplit=1)[0].split()
+    last = " ".join(head[-2:])
+    return 0 < len(head) <= 3 and bool(_EN_POST_ALONE.fullmatch(last)) and _is_title(last)

@@ -6,6 +6,7 @@ import re
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.names import Candidates
+from desktop.tasks.pipeline.statements import Statement
 
 _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
 
@@ -17,7 +18,10 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
                "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
                "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should",
                "honestly", "basically", "really", "probably", "perhaps", "personally", "frankly", "anyway", "still",
-               "meanwhile", "instead", "otherwise", "sadly", "luckily", "obviously", "apparently", "hopefully"}
+               "meanwhile", "instead", "otherwise", "sadly", "luckily", "obviously", "apparently", "hopefully",
+               # a sentence's subordinator or question word before the name ("Since Ashsight…", "What's Colm…")
+               "since", "though", "although", "because", "once", "unless", "until", "whether", "only", "even",
+               "what", "where", "who", "how", "why", "which", "whatever", "here", "there"}
 # orders to the assistant that open a sentence before a name
 _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", "add", "remove", "change", "forget",
                 "let", "put", "move", "kill", "bring", "send", "write", "note", "mark", "record", "store", "save",
@@ -104,6 +108,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             continue  # "New POV character", "Personality-wise I'm…": talk about the writing
         if len(words) > 2 and words[1] == "of" and words[0].lower() in lx.EN_RANK_WORDS:
             continue  # "the Marquess of Ashcombe": a title someone holds, not a name
+        if sentence_start and len(words) > 1 and words[-1].lower() in lx.EN_RANK_WORDS and not lx.en_given_name(words[0]):
+            continue  # "Retired Ember Knight, half blind now, …": who the last one named is, not a name
         if len(words) > 1 and words[-1] == "I":
             words = words[:-1]  # "Julian I": the speaker, not part of the name
         name = " ".join(words)
@@ -242,5 +248,33 @@ def first_names(cands: Candidates, text: str) -> None:
             owners.setdefault(words[1], []).append(name)
     for first, names in owners.items():
         if len(names) == 1 and re.search(rf"\b{re.escape(first)}\b(?!\s+[A-Z])", text):
-            cands.pop(first, None)
             cands.alias_of.setdefault(first, names[0])
+            if (absorbed := cands.pop(first, None)) is not None:  # "call him the Hollow Prince" said of Casimir
+                for alias in absorbed.aliases:
+                    cands.alias_of[alias] = names[0]
+                    cands[names[0]].aliases.append(alias)
+
+
+def recase_lowercase_notes(statements: list[Statement], known: list[str]) -> None:
+    """"theo goes to Stag. priya hates june": a message typed in lower case still names Theo Okafor and Priya
+    Sandhu. Where most of a message's sentences open in lower case, a name the book knows, or one the talk
+    writes capitalised elsewhere, is that name (in `text`; the quote stays the author's words)."""
+    whole = "\n".join(st.quote for st in statements)
+    said = {m.group(0) for m in _EN_SPAN.finditer(whole) if " " in m.group(0) or not re.search(
+        r"(?:^|[.!?:\n]\s*)$", whole[:m.start()])}  # (not a capital that only opens a sentence)
+    shortened: dict[str, set[str]] = {}
+    for name in [*known, *said]:
+        for form in short_forms(name) if any(map(lx.en_given_name, name.split()[:-1])) else []:
+            shortened.setdefault(form, set()).add(name)  # "theo" of Theo Okafor, said nowhere capitalised
+    forms = {f: next(iter(names)) for f, names in shortened.items() if len(names) == 1} | {n: n for n in [*known, *said]}
+    forms = {f: n for f, n in forms.items() if len(f) >= 3 and f.lower() not in lx.EN_NOT_NAMES
+             and re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)*", f)}
+    by_message: dict[int, list[Statement]] = {}
+    for st in statements:
+        by_message.setdefault(st.message_index, []).append(st)
+    for sentences in by_message.values():
+        if sum(bool(re.match(r"\W*[a-z]", st.quote)) for st in sentences) * 2 <= len(sentences):
+            continue
+        for st in sentences:
+            for form in sorted(forms, key=len, reverse=True):
+                st.text = re.sub(rf"(?<![\w'’]){re.escape(form.lower())}(?!\w)", forms[form], st.text)

@@ -343,6 +343,9 @@ EN_NOT_NAMES = {
     # an outline's own words and a few more pronouns
     "twist", "turn", "opening", "resolution", "midpoint", "finale", "beat", "beats", "hooks", "your", "yours",
     "mine", "ours", "theirs", "ch", "chap", "ch.", "pov",
+    # what a family calls its own ("Where's Mama?"): a relation said, not a name
+    "mama", "papa", "mamma", "pappa", "mum", "mom", "mummy", "mommy", "dad", "daddy", "grandma", "grandpa", "granny",
+    "nana", "nan", "gran", "grandad", "granddad",
 }
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
@@ -377,17 +380,22 @@ RULE_NAME_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "�
 
 
 @functools.cache
-def _en_people_names() -> tuple[frozenset[str], frozenset[str]]:
+def _en_people_names() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
     """English given names and surnames, from faker's census-drawn lists (8,000 given names, 4,500 surnames):
-    no hand-written list would know Gideon or Hollis."""
+    no hand-written list would know Gideon or Hollis. The lists also say whose given name is a man's or a
+    woman's (Gideon, Maren); a name on both (Jordan) says nothing."""
     given: set[str] = set()
     surnames: set[str] = set()
+    genders: dict[str, set[str]] = {}
     for locale in ("en", "en_GB", "en_US", "en_IE", "en_NZ"):
         provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
         for table in ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary"):
             given.update(getattr(provider, table, ()))
+        for table, gender in (("first_names_male", "m"), ("first_names_female", "f")):
+            for name in getattr(provider, table, ()):
+                genders.setdefault(name, set()).add(gender)
         surnames.update(getattr(provider, "last_names", ()))
-    return frozenset(given), frozenset(surnames)
+    return frozenset(given), frozenset(surnames), {n: next(iter(g)) for n, g in genders.items() if len(g) == 1}
 
 
 def en_given_name(word: str) -> bool:
@@ -396,3 +404,22 @@ def en_given_name(word: str) -> bool:
 
 def en_surname(word: str) -> bool:
     return word in _en_people_names()[1]
+
+
+def en_gender(name: str) -> str | None:
+    """Which pronoun means someone, when the name says: Lady Agatha and Maren Holloway are "she", Sir Owen and
+    Gideon Stone "he"; Jordan Hale, or a word that is no given name, does not say."""
+    first = name.split()[0] if name.strip() else ""
+    if " " in name and first.lower() in EN_FEMALE_TITLES:
+        return "f"
+    if " " in name and first.lower() in EN_MALE_TITLES:
+        return "m"
+    return _en_people_names()[2].get(first)
+
+
+EN_FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
+                    "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow", "madame",
+                    "mademoiselle", "frau", "signora", "señora", "senora")
+EN_MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
+                  "uncle", "abbot", "emperor", "master", "monsieur", "herr", "signor", "señor", "senor", "don")
+
