@@ -129,3 +129,37 @@ def test_a_look_back_at_a_death_does_not_move_it():
                    canon=canon, zh=False)
     deaths = [s for s in found.document["states"] if s["entity"] == "Orin Vale" and s["key"] == "alive"]
     assert [d.get("valid_from") for d in deaths] == [12]
+
+
+def test_a_notes_sentence_without_a_subject_goes_on_about_the_name_before_it():
+    canon = Canon(names={"Nolan Rivers": ("Character", []), "The Calloway Firm": ("Faction", []),
+                         "The Anchor": ("Location", [])})
+    found = settle(("user", "Notes:\n- Shooter: Vince Moss. Enforcer for the Calloway Firm.\n"
+                            "- Info: Lila Marsh. Works behind the bar at the Anchor. On Nolan's side from ch 14."),
+                   canon=canon, zh=False)
+    assert {("MEMBER_OF", "Vince Moss", "The Calloway Firm"), ("LOCATED_IN", "Lila Marsh", "The Anchor"),
+            ("ALLY_OF", "Lila Marsh", "Nolan Rivers")} <= relations(found)
+
+
+def test_an_order_or_a_draft_opening_a_sentence_is_no_fragment_of_the_name_before():
+    found = settle(("user", "The traitor is Ivo Rask. In my old notes it was Lord Fenn. Bin him, Ivo does the job."),
+                   zh=False)
+    assert not [r for r in relations(found) if "Ivo Rask" in r and "Fenn" in " ".join(r)]
+
+
+def test_a_message_typed_in_lower_case_still_names_people():
+    canon = Canon(names={"Theo Okafor": ("Character", []), "Priya Sandhu": ("Character", []),
+                         "House Corvid": ("Faction", [])})
+    found = settle(("user", "ok brain dump\n- theo is on priya's side from ch 7\n- priya runs House Corvid now"),
+                   canon=canon, zh=False)
+    assert {("ALLY_OF", "Theo Okafor", "Priya Sandhu"), ("LEADS", "Priya Sandhu", "House Corvid")} <= relations(found)
+
+
+def test_who_dies_is_the_one_the_death_is_said_of():
+    canon = Canon(names={"Agnes Stone": ("Character", []), "Abigail Hollins": ("Character", []),
+                         "Walt Brennan": ("Character", [])})
+    found = settle(("user", "Ch 7 Abigail drowns Walt in the trough."),
+                   ("user", "Agnes hates Abigail from the moment Walt dies."), canon=canon, zh=False)
+    dead = {(s["entity"], s.get("valid_from")) for s in found.document["states"] if s["key"] == "alive"}
+    assert dead == {("Walt Brennan", 7)}
+    assert ("KILLED", "Abigail Hollins", "Walt Brennan") in relations(found)

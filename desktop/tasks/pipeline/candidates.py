@@ -78,7 +78,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if len(names) == 1 and first not in canon:
             cands.alias_of.setdefault(first, names[0])
     if not prose and not any(has_cjk(st.quote) for st in statements):
-        recase_lowercase_notes(statements, [n for name, (_, aliases) in canon.items() for n in [name, *aliases]])
+        recase_lowercase_notes(statements, {n: kind for name, (kind, aliases) in canon.items() for n in [name, *aliases]})
     text = "\n".join(s.text for s in statements)
     for name, (kind, aliases) in canon.items():
         called = [a for a, n in cands.alias_of.items() if n == name]  # "Mara" for canon's Mara Vell

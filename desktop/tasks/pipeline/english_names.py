@@ -255,16 +255,18 @@ def first_names(cands: Candidates, text: str) -> None:
                     cands[names[0]].aliases.append(alias)
 
 
-def recase_lowercase_notes(statements: list[Statement], known: list[str]) -> None:
+def recase_lowercase_notes(statements: list[Statement], known: dict[str, str]) -> None:
     """"theo goes to Stag. priya hates june": a message typed in lower case still names Theo Okafor and Priya
     Sandhu. Where most of a message's sentences open in lower case, a name the book knows, or one the talk
-    writes capitalised elsewhere, is that name (in `text`; the quote stays the author's words)."""
+    writes capitalised elsewhere, is that name (in `text`; the quote stays the author's words).
+    `known`: the book's names and aliases, and their kinds."""
     whole = "\n".join(st.quote for st in statements)
     said = {m.group(0) for m in _EN_SPAN.finditer(whole) if " " in m.group(0) or not re.search(
         r"(?:^|[.!?:\n]\s*)$", whole[:m.start()])}  # (not a capital that only opens a sentence)
     shortened: dict[str, set[str]] = {}
     for name in [*known, *said]:
-        for form in short_forms(name) if any(map(lx.en_given_name, name.split()[:-1])) else []:
+        person = known.get(name) == "Character" or any(map(lx.en_given_name, name.split()[:-1]))
+        for form in short_forms(name) if person else []:
             shortened.setdefault(form, set()).add(name)  # "theo" of Theo Okafor, said nowhere capitalised
     forms = {f: next(iter(names)) for f, names in shortened.items() if len(names) == 1} | {n: n for n in [*known, *said]}
     forms = {f: n for f, n in forms.items() if len(f) >= 3 and f.lower() not in lx.EN_NOT_NAMES
