@@ -12,7 +12,8 @@ from desktop.tasks.pipeline.names import Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
-_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人)都?(?:喊|叫|称|称呼)[他她](?:做|作)?|"
+_ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众人|世人|圈里|圈内|道上|村里|街坊|队里|手下|下人|同学|"
+                          rf"同事|朋友|粉丝|网友|外面)(?:都|也)?(?:喊|叫|称|称呼)[他她](?:做|作)?|"
                           rf"(?:圈里|圈内|道上|江湖上|村里|街坊|队里|手下|下人|大家|众人|外人|别人|人们|世人)(?:都|也)(?:喊|叫|称)(?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
                           rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
                           rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
@@ -50,7 +51,10 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             # "师父可以是个长老，道号「玄衡真人」": the name of someone the sentence describes, not the last one named
             owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or (
                 None if _SOMEONE_NEW.search(before) else seen)
-            if _ALIAS_OF_ANOTHER.search(before) or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
+            # (a relative said after the owner, not before: "他儿子韩骁，…，圈里都叫他“韩少”" is 韩骁's)
+            named_at = before.rfind(owner) if owner else -1
+            if _ALIAS_OF_ANOTHER.search(before[named_at + len(owner):] if named_at >= 0 else before) \
+                    or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
                     or alias[0] in "过了着把被将让给":
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
             if owner and alias != owner and valid_name(alias):

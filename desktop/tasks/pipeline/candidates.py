@@ -368,13 +368,17 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             cands.add(word, kind or "Faction", 1.0)
         elif flag == "nz" and kind:
             cands.add(word, kind, 1.0)
-    person_starts, word_starts = set(), set()
+    person_starts, word_starts, surnamed_at = set(), set(), set()
     position = 0
     for word, flag in words:
         if not flag.startswith(("v", "d", "p", "c", "r", "u")):  # 喜欢镇: a name does not start with a verb
             word_starts.add(position)
         if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
             person_starts.add(position)
+        elif flag == "nr" and lx.surnamed(text[position:position + 3]):
+            surnamed_at.add(position)  # 司机周|大海: a surname the tagger saw, and a given name it took for a sea
+            if re.match(rf"[^{CJK}]|$", text[position + 3:position + 4]):
+                cands.add(text[position:position + 3], "Character", 1.5)
         position += len(word)
     for match in _PLACE_PART.finditer(text):  # 在东荒深处, 在北原以北: what has a depth or a side is a place
         if match.group(1) not in lx.ZH_NOT_NAMES and not _common_noun(match.group(1)):
@@ -402,7 +406,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)
-        if end - 1 not in person_starts and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
+        if end - 1 not in person_starts and not (len(name) == 3 and start in surnamed_at) and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True

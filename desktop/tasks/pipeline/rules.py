@@ -151,6 +151,7 @@ class Reader(ChineseRules, EnglishRules):
         return Finding("states", item, st, entities=[entity, *places])
 
 _EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+_ZH_DIGITS = "0-9〇零一二两三四五六七八九十百千"
 EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_EN_UNITS}))?|"
               rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_EN_UNITS}")
 # "第十二章里…", "58章写完了" and "让他在三十一章就死" (第 left out: the number opens a clause or follows 在/到/从…),
@@ -162,7 +163,10 @@ _CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]
 
 
 def statement_chapter(text: str) -> int | None:
-    """"第十二章里…" / "In chapter 9 …": the story time a statement itself gives."""
+    """"第十二章里…" / "In chapter 9 …": the story time a statement itself gives ("写34到40章": where the span
+    opens; "在医院躺到38章": not when it ends)."""
+    text = re.sub(rf"([{_ZH_DIGITS}]+)\s*(?:到|至|-|—|~|～)\s*第?[{_ZH_DIGITS}]+\s*章", r"\1章", text)
+    text = re.sub(rf"(?<![然之接直])(?:到|至)(?!了)第?[{_ZH_DIGITS}]+\s*章", "", text)
     m = _CHAPTER_AT.search(re.sub(r"(然后|之后|接着|直到|到了)(?=[0-9〇零一二两三四五六七八九十百千])", r"\1，", text))
     return number_in(next(g for g in m.groups() if g).lower()) if m else None
 
