@@ -118,7 +118,7 @@ CREATE_STATE = (
     '$sid, closed_by: NULL, recorded_at: $at, chunks: $chunks})'
 )
 LINK_STATE = 'MATCH (e:{label} {{id: $e}}), (s:State {{id: $s}}) CREATE (e)-[:HAS_STATE]->(s)'
-NAMES_OF_KIND = 'MATCH (e:{label}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases ORDER BY e.name'
+NAMES_OF_KIND = 'MATCH (e:{label}) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.summary AS summary ORDER BY e.name'
 DELETE_RELATIONS_OF = 'MATCH ()-[r:RELATES]->() WHERE r.settlement = $sid DELETE r'
 DELETE_INVOLVES_OF = 'MATCH ()-[r:INVOLVES]->() WHERE r.settlement = $sid DELETE r'
 REOPEN_RELATIONS_CLOSED_BY = 'MATCH ()-[r:RELATES]->() WHERE r.closed_by = $sid SET r.valid_to = NULL, r.closed_by = NULL'

@@ -97,7 +97,7 @@ class FactGraph(GraphStore):
         return {"kind": kind, **rows[0]} if rows else {}
 
     def known_names(self) -> list[dict]:
-        """Every entity's names, for finding mentions in text."""
+        """Every entity's names (and its summary, which may say what else it is called), for finding mentions."""
         out = []
         for kind in ENTITY_KINDS:
             for row in self.execute(

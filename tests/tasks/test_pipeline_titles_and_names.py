@@ -163,3 +163,53 @@ def test_who_dies_is_the_one_the_death_is_said_of():
     dead = {(s["entity"], s.get("valid_from")) for s in found.document["states"] if s["key"] == "alive"}
     assert dead == {("Walt Brennan", 7)}
     assert ("KILLED", "Abigail Hollins", "Walt Brennan") in relations(found)
+
+
+def test_what_the_books_summary_says_someone_is_called_finds_them_in_talk(book):
+    from desktop.tasks.pipeline.pipeline import canon_of
+    from tests.tasks.conftest import apply_doc
+    apply_doc(book, {"chapter": 40, "entities": [
+        {"kind": "Character", "name": "江野", "summary": "主角，雷系异能者"},
+        {"kind": "Character", "name": "王大川", "summary": "江野的发小，外号胖子"},
+        {"kind": "Character", "name": "Juniper Banks", "summary": "15, new girl at school; called June"}]})
+    canon = canon_of(book)
+    assert "胖子" in canon.names["王大川"][1] and "June" in canon.names["Juniper Banks"][1]
+    assert canon.names["江野"][1] == []
+    found = settle(("user", "不是重伤，胖子直接死，44章，马疯子亲手一枪。"), canon=canon)
+    assert ("王大川", "alive", "dead") in {(s["entity"], s["key"], s["value"]) for s in found.document["states"]}
+
+
+def test_a_span_of_chapters_to_write_or_an_until_dates_nothing_said_after_it():
+    canon = Canon(names={"程越": ("Character", [])})
+    found = settle(("user", "下周要写34到40章。36章父子俩开车回老家，路上被撞了。"),
+                   ("user", "程越左腿骨折，在医院躺到38章。"), canon=canon)
+    injuries = [s for s in found.document["states"] if s["key"] == "injury"]
+    assert [s.get("valid_from") for s in injuries] == [36]
+
+
+def test_a_nickname_said_after_a_relative_who_is_named_is_that_relatives():
+    found = settle(("user", "董事长韩启明，六十多。真正坏事的是他儿子韩骁，集团副总裁，圈里都叫他“韩少”。"))
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "韩少" in people.get("韩骁", []) and "韩少" not in people
+
+
+def test_a_surname_and_a_given_name_that_reads_as_a_place_are_a_person():
+    found = settle(("user", "开车的改成他的司机周大海，跟了他十几年，大家都喊老周。"))
+    people = {e["name"]: (e.get("kind"), e.get("aliases", [])) for e in found.document["entities"]}
+    assert people.get("周大海") == ("Character", ["老周"])
+
+
+def test_someone_a_label_introduces_is_who_the_pronouns_after_mean():
+    canon = Canon(names={"江野": ("Character", [])})
+    found = settle(("user", "江野从此跟马疯子没完。"),
+                   ("user", "治疗有了：唐柚，护理系大三，异能叫“回春”，大伙都叫她柚子。哦对，之前那条狗大黄不要了。"),
+                   canon=canon)
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert people.get("唐柚") == ["柚子"] and not found.document["plan"]
+
+
+def test_the_head_of_a_unit_leads_it():
+    canon = Canon(names={"马振彪": ("Character", []), "铁壁营": ("Faction", []), "屠七": ("Character", [])})
+    found = settle(("user", "43章他们撞上铁壁营，营长马振彪，外号马疯子。屠七是铁壁营副营长。"), canon=canon)
+    assert {("LEADS", "马振彪", "铁壁营"), ("MEMBER_OF", "屠七", "铁壁营")} <= relations(found)
+    assert ("LEADS", "屠七", "铁壁营") not in relations(found)

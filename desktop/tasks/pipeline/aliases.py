@@ -49,7 +49,10 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             alias = match.group(1)
             before = st.quote[: match.start()]
             # "师父可以是个长老，道号「玄衡真人」": the name of someone the sentence describes, not the last one named
+            # (… or a surnamed name just before, whatever its kind's first guess: "谭建国，圈里都叫他老谭")
+            named = _last_named_in(before, cands)
             owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or (
+                named if named and lx.surnamed(named) and before.rstrip("，, ").endswith(named) else None) or (
                 None if _SOMEONE_NEW.search(before) else seen)
             # (a relative said after the owner, not before: "他儿子韩骁，…，圈里都叫他“韩少”" is 韩骁's)
             named_at = before.rfind(owner) if owner else -1
@@ -96,6 +99,19 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
     for name in [n for n, c in cands.items() if len(n) == 2 and n[0] in "阿小老" and not c.canon_kind]:
         if (owner := _nickname_owner(name, cands)) and owner != name:
             _make_alias(cands, owner, name)
+
+
+_SUMMARY_ZH = re.compile(rf"(?:江湖人称|人称|外号|绰号|小名|乳名|又叫|又名|别名|昵称|道号|法号|代号|化名|"
+                         rf"(?:都|大家|人们)?(?:叫|喊|称)[他她](?:做|作)?)(?:叫|是|为|作)?[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?"
+                         rf"(?=[，,。；;、\s)）]|$)")
+_SUMMARY_EN = re.compile(r"\b(?:called|known as|nicknamed|aka|a\.k\.a\.?)\s+(?:the\s+)?[\"“'‘]?"
+                         r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})")
+
+
+def called_in_summary(summary: str) -> list[str]:
+    """What an entity's summary says it is called ("江野的发小，外号胖子", "new girl at school; called June")."""
+    found = [m.group(1) for m in _SUMMARY_ZH.finditer(summary)] + [m.group(1) for m in _SUMMARY_EN.finditer(summary)]
+    return [name for name in found if valid_name(name)]
 
 
 def given_names(cands: Candidates, kinds: dict[str, str]) -> None:

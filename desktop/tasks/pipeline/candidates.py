@@ -370,15 +370,16 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             cands.add(word, kind, 1.0)
     person_starts, word_starts, surnamed_at = set(), set(), set()
     position = 0
-    for word, flag in words:
+    for (word, flag), (after, after_flag) in zip(words, [*words[1:], ("", "")]):
         if not flag.startswith(("v", "d", "p", "c", "r", "u")):  # 喜欢镇: a name does not start with a verb
             word_starts.add(position)
         if flag == "nr" and len(word) >= 2 and not _suffix_glued(text, position):
             person_starts.add(position)
-        elif flag == "nr" and lx.surnamed(text[position:position + 3]):
+        elif flag == "nr" and len(word) == 1 and len(after) == 2 and after_flag.startswith("n") \
+                and lx.surnamed(word + after) and after not in lx.ZH_ROLES:  # (韩师兄 is how one is called)
             surnamed_at.add(position)  # 司机周|大海: a surname the tagger saw, and a given name it took for a sea
             if re.match(rf"[^{CJK}]|$", text[position + 3:position + 4]):
-                cands.add(text[position:position + 3], "Character", 1.5)
+                cands.add(word + after, "Character", 1.5)
         position += len(word)
     for match in _PLACE_PART.finditer(text):  # 在东荒深处, 在北原以北: what has a depth or a side is a place
         if match.group(1) not in lx.ZH_NOT_NAMES and not _common_noun(match.group(1)):

@@ -20,7 +20,8 @@ _HEADS = "|".join(lx.ZH_FACTION_LEADER_ROLES)
 _HEAD_BEFORE = re.compile(rf"({_HEADS})(?:是|叫|为|乃)?$")  # 阁主公孙迟, 家主是慕容烈
 _HEAD_PASSED = re.compile(rf"({_HEADS})的?(?:位子|位置|之位|大位)(?:传给|交给|让给)了?"
                           r"(?:[长次幼]子|[长次幼]女|儿子|女儿|徒弟|大弟子|弟子|侄子)?$")
-_HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)({_HEADS})")
+_HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)"
+                         rf"(?<![副少])({_HEADS})")  # (a 副营长 is no head)
 _THERE_IS = re.compile(r"[上下里中内外畔边旁前后处]有")  # 三生石畔有绛珠草一株: what is there, not whose it is
 _WORKS_AS = re.compile(r"(?:当|做|干|任|担任|就职|工作|上班|供职|打工|卧底)")  # 在申江晚报当记者: works there
 _PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"

@@ -37,8 +37,12 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         focus = None if focus in dropped else focus  # "顾长汀好，就她了": 她 is the one picked
         had_pronoun = False
         # the talk's first sentence has no focus yet: "韦青的家世：她爹…" — 她 is who the sentence began with
-        opener = characters[0] if focus is None and characters else None
-        referent = focus or opener
+        # … and one a short label introduces ("治疗有了：唐柚，…，大伙都叫她柚子") is who 她 is, whatever came before
+        label = re.match(r"[^，,。：:]{1,8}[：:]\s*", said)
+        introduced = next((n for n in characters if label and any(
+            said.startswith(f, label.end()) for f, m in forms if m == n)), None)
+        opener = introduced or (characters[0] if focus is None and characters else None)
+        referent = opener if introduced else focus or opener
         if referent is not None:
             at = said.find(referent) + len(referent) if opener else 0
             rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", said[at:])  # "She's got a scar"
@@ -84,7 +88,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         seen.update(dict.fromkeys(characters, st.index))
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
-        opening = [n for n in characters if any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
+        opening = [n for n in characters if n == introduced or any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
                    or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", said, re.I)
                           for f, m in forms if m == n)]
         if opening and not had_pronoun:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.statements import Statement
 
-_ZH_NEG = re.compile(r"(?:不|没|未|别|无|非)(?:有|会|要|能|曾)?$")
+_ZH_NEG = re.compile(r"(?:不|没|未|别|无|非)(?:有|会|要|能|曾|是)?$")  # (不是重伤: no injury)
 EN_NEG = re.compile(r"\b(?:not|never|n't|no longer|doesn't|didn't|won't|isn't|wasn't|hasn't)\b\s*\w*\s*$", re.I)
 
 

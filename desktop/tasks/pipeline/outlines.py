@@ -24,7 +24,7 @@ _CHAPTER_RANGE = re.compile(rf"第?\s*({_NUM})\s*(?:章)?\s*(?:到|至|-|—|–
                             r"\b(?:chapters?|chs?\.?)(?![a-z])[^.!?\d]{0,24}?(\d+)\s*(?:-|–|to|through)\s*(\d+)", re.I)
 _CHAPTER_ONE = re.compile(rf"第\s*({_NUM})\s*章|\b(?:chapter|ch\.?)\s*(\d+)", re.I)
 _TITLE_ANCHOR = re.compile(r"[「『《“\"]([^」』》”\"\n]{2,24})[」』》”\"]|(?<![\w])'([^'\n]{2,24})'(?![\w])|"
-                           r"([\u4e00-\u9fff]{2,6})那条|"
+                           r"([\u4e00-\u9fff]{2,6})那条(?:线)?(?![\u4e00-\u9fff])|"  # (not "那条狗": that dog)
                            r"(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)\s+arc\b|"
                            # "Call it The Lighthouse Week, roughly chapters 48 to 54": named without quotes
                            r"\b(?:[Cc]all it|[Ww]orking title(?: is)?|[Tt]itled)\s+"
@@ -85,7 +85,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         # the message, and the assistant's question it answers ("Should I break out the opening arc?" — "yes: 'Salvage' …")
         message = " ".join(x.quote for x in statements if x.message_index == st.message_index or
                            x.message_index == st.message_index - 1 and not x.by_author and x.quote.rstrip().endswith("?"))
-        if not re.search(r"大纲|细纲|短纲|长纲|那条|卷|篇|剧情|outline|arc|book|volume|storyline|plot|sequence|beats",
+        if not re.search(r"大纲|细纲|短纲|长纲|那条(?:线)?(?![\u4e00-\u9fff])|卷|篇|剧情|outline|arc|book|volume|storyline|"
+                         r"plot|sequence|beats",
                          message, re.I) and not _CHAPTER_RANGE.search(message):
             anchors = []  # 「缠丝」 names a whip, not an outline
         # "Should I break out the opening arc?": the author's answer opens it ("Can you outline…?" is a request)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.pipeline import answers, appositions, bonds, choices, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
-from desktop.tasks.pipeline.aliases import given_names, unbracket
+from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
@@ -42,8 +42,10 @@ def canon_of(book: "Book", as_of: int | None = None) -> Canon:
     """Read the canon the pipeline compares against. Runs on the store thread."""
     canon = Canon()
     for row in book.facts.known_names():
-        if row["kind"] != "Hook":
-            canon.names[row["name"]] = (row["kind"], list(row.get("aliases") or []))
+        if row["kind"] != "Hook":  # (and what its summary says it is called: "江野的发小，外号胖子")
+            aliases = list(row.get("aliases") or [])
+            aliases += [a for a in called_in_summary(row.get("summary") or "") if a not in aliases and a != row["name"]]
+            canon.names[row["name"]] = (row["kind"], aliases)
     for rel in book.facts.relations(as_of):
         canon.relations.add((relation_type(rel["type"]), rel["from"], rel["to"]))
         if relation_type(rel["type"]) == "OWNS":
