@@ -79,7 +79,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 steps[number - 1]["summary"] = summary.strip(" 。.，,") or steps[number - 1]["summary"]
                 current.extra.append(st)
                 continue
-        anchors = list(_TITLE_ANCHOR.finditer(st.quote))
+        anchors = [a for a in _TITLE_ANCHOR.finditer(st.quote) if _names_an_outline(st.quote, a, kinds)]
         if len(anchors) > 1 and anchors[0].group(3) and _NAMED_TITLE.search(st.quote, anchors[0].end()):
             anchors = anchors[1:]  # "身世那条先不细化，标题就叫「寻母身世」": one outline, by the title it is given
         # the message, and the assistant's question it answers ("Should I break out the opening arc?" — "yes: 'Salvage' …")
@@ -186,6 +186,23 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             step["summary"] = summary or step["summary"]
     return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
             or len(out) > 1]
+
+
+# "标题就叫“三点十七分”", "Title: 'The Kestrel Ledger'", "“水厂之战”（43—48章）": a quoted title the words around it
+# give to an outline — not 'the Tailor' (a nickname), “落雁式” (a move) or “我不是第一个钟表匠” (a line said)
+_TITLE_BEFORE = re.compile(r"(?:叫做?|标题|题目|名字|取名|命名|定名|名为|就叫|定为|起名|\b[Tt]itled?|\b[Cc]all(?:ed)? it|"
+                           r"\b[Nn]amed?(?: it)?|\b[Ww]orking title(?: is)?)\W{0,3}$")
+_TITLE_AFTER = re.compile(r"^\W{0,2}(?:那条|这条|\barc\b|\boutline\b|[（(]\s*(?:第\s*)?\d)|^\s*[-—–:：]\s*\S", re.I)
+
+
+def _names_an_outline(quote: str, anchor: re.Match, kinds: dict[str, str]) -> bool:
+    if not (anchor.group(1) or anchor.group(2)):
+        return True  # "身世那条", "the heist arc", "Call it The Lighthouse Week": the words themselves say so
+    said = (anchor.group(1) or anchor.group(2)).strip()
+    if _TITLE_BEFORE.search(quote[max(0, anchor.start() - 12):anchor.start()]):
+        return True
+    return bool(_TITLE_AFTER.match(quote[anchor.end():])) or said not in kinds and \
+        _CHAPTER_RANGE.search(quote[anchor.end():anchor.end() + 14]) is not None
 
 
 _PLOT_LINE = re.compile(r"(?:主线|这一卷|这卷|本卷|剧情)(?:是|讲|：|:)|(?:the )?(?:main plot|plot|story) (?:is|:)\s*", re.I)
