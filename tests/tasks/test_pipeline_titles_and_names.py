@@ -213,3 +213,11 @@ def test_the_head_of_a_unit_leads_it():
     found = settle(("user", "43章他们撞上铁壁营，营长马振彪，外号马疯子。屠七是铁壁营副营长。"), canon=canon)
     assert {("LEADS", "马振彪", "铁壁营"), ("MEMBER_OF", "屠七", "铁壁营")} <= relations(found)
     assert ("LEADS", "屠七", "铁壁营") not in relations(found)
+
+
+def test_a_quoted_nickname_move_or_line_is_no_outline_title():
+    found = settle(("user", "Crime book, chs 13-18. Shooter: Vince Moss. Street calls him 'the Tailor' (he 'measures "
+                            "people up')."),
+                   ("assistant", "Then I'd outline 13-18 as: 1. Tommy shot 2. Nolan leans on Lila 3. the beating"),
+                   ("user", "宋迟在镇外学会一招“落雁式”，专破重刀。这一卷大纲以后再说。"), zh=False)
+    assert not [p for p in found.document["plan"] if p["title"] in ("the Tailor", "measures people up", "落雁式")]

@@ -76,6 +76,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     switched.append(chosen)
                 return chosen
 
+            for f, n in forms:  # "before he died Owen sent her a text": the name after the clause is who "he" is
+                ahead = re.search(rf"\b(?:[Bb]efore|[Aa]fter|[Ww]hen|[Ww]hile|[Uu]ntil|[Oo]nce)\s+(he|she)\b"
+                                  rf"(?:\s+[\w'’]+){{1,4}}?,?\s+{re.escape(f)}\b", rest)
+                if ahead and lx.en_gender(n) in (None, _PRONOUN_GENDER[ahead[1]]):
+                    rest = rest[:ahead.start(1)] + n + rest[ahead.end(1):]
             rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
             rest = _EN_PRONOUN.sub(lambda m: _english(m, who(m.group(1), m.start()), rest), rest)
             replaced = head + rest

@@ -314,7 +314,8 @@ HOOK_ASKS_EN = ("clue", "hook", "foreshadow", "unexplained", "unanswered", "plan
 HOOK_ASKS_ZH = ("伏笔", "悬念", "线索", "钩子", "留点什么", "留下什么", "留个", "埋")
 HOOK_RESOLVE_EN = ("reveal", "revealed", "reveals", "resolve", "resolved", "resolves", "pay off", "pays off",
                    "paid off", "turns out", "explained", "answer", "finally learn", "solved", "uncovered", "close the",
-                   "closes the", "closed the", "solves the", "cracks the")
+                   "closes the", "closed the", "solves the", "cracks the", "pay it off", "pays it off", "paid it off",
+                   "pay that off", "pays that off", "pay this off")
 SETTING_CUES_EN = ("setting", "world", "rule", "rules", "system", "ranks", "lowest first", "from lowest", "tiers",
                    "every", "nobody can", "no one can", "must", "magic", "law", "laws", "geography", "continent",
                    "the land", "realm", "kingdom", "costs", "price of", "works like", "is forbidden", "forbidden")

@@ -190,8 +190,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
 
 # "标题就叫“三点十七分”", "Title: 'The Kestrel Ledger'", "“水厂之战”（43—48章）": a quoted title the words around it
 # give to an outline — not 'the Tailor' (a nickname), “落雁式” (a move) or “我不是第一个钟表匠” (a line said)
-_TITLE_BEFORE = re.compile(r"(?:叫做?|标题|题目|名字|取名|命名|定名|名为|就叫|定为|起名|\b[Tt]itled?|\b[Cc]all(?:ed)? it|"
-                           r"\b[Nn]amed?(?: it)?|\b[Ww]orking title(?: is)?)\W{0,3}$")
+_TITLE_BEFORE = re.compile(r"(?:叫做?|标题|题目|名字|取名|命名|定名|名为|就叫|定为|起名|改名|改叫|卷名|书名|"
+                           r"\b[Tt]itled?|\b[Cc]all(?:ed)?(?: it)?|\b[Nn]amed?(?: it)?|\b[Ww]orking title(?: is)?|"
+                           r"\b[Rr]enam\w*(?: it)?(?: to| as)?|\bhad it as|\bas)\W{0,3}$")
 _TITLE_AFTER = re.compile(r"^\W{0,2}(?:那条|这条|\barc\b|\boutline\b|[（(]\s*(?:第\s*)?\d)|^\s*[-—–:：]\s*\S", re.I)
 
 

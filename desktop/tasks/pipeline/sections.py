@@ -187,9 +187,9 @@ _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再
 # what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
 _POINTS_BACK = re.compile(r"\s*(?:who|what|why|how|it|this|that|which|whoever|the answer|the truth|大概|预计|估计|约|"
                           r"之后|后面|这个|这|它)(?![A-Za-z])", re.I)
-_LATER_EN = re.compile(r"\bby chapter \d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
+_LATER_EN = re.compile(r"\bby (?:chapter|chap\.?|ch\.?)\s*\d+|\b(?:later|eventually|someday|will|won't|want (?:that|it|this)|"
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
-                       r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by chapter)|"
+                       r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by (?:chapter|chap|ch))|"
                        r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)|"
                        r"\b(?:stays?|remains?|kept|keep it)\s+(?:a\s+)?(?:mystery|secret|hidden|open|unknown|unexplained)"
                        r"[^.;!?]{0,12}\b(?:until|till)\b")
