@@ -221,3 +221,14 @@ def test_a_quoted_nickname_move_or_line_is_no_outline_title():
                    ("assistant", "Then I'd outline 13-18 as: 1. Tommy shot 2. Nolan leans on Lila 3. the beating"),
                    ("user", "宋迟在镇外学会一招“落雁式”，专破重刀。这一卷大纲以后再说。"), zh=False)
     assert not [p for p in found.document["plan"] if p["title"] in ("the Tailor", "measures people up", "落雁式")]
+
+
+def test_before_he_died_means_the_one_named_after_the_clause():
+    canon = Canon(names={"Miles Ferrier": ("Character", []), "Dana Frost": ("Character", []),
+                         "Owen Price": ("Character", [])})
+    found = settle(("user", "Miles Ferrier runs Halcyon. Dana Frost is shot in ch 23."),
+                   ("user", "And plant this: before he died Owen sent her a text, 'check the lighthouse'. "
+                            "Pay that off by ch 35."), canon=canon, zh=False)
+    [hook] = found.document["hooks"]
+    assert set(hook["involves"]) == {"Owen Price", "Dana Frost"} and hook.get("due_by") == 35
+    assert hook.get("status", "Unresolved") == "Unresolved"

@@ -250,9 +250,9 @@ def _add_to(hook: Finding, st: Statement) -> None:
 
 
 _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收)|"
-                  r"by chapter (\d+)|"
+                  r"by (?:chapter|chap\.?|ch\.?)\s*(\d+)|"
                   # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
-                  r"\b(?:pay-?offs?|pays? off|paid off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
+                  r"\b(?:pay-?offs?|(?:pays?|paid)(?: (?:it|that|this|them))? off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
                   r"[^.;!?\d]{0,24}?(?:ch(?:apter|ap)?\.?\s*|(?:around|about|by|near|~|at|in|until|till)\s*"
                   rf"(?:ch(?:apter|ap)?\.?\s*)?)({EN_NUMBER})\b(?!\s*(?:parts?|days?|years?|weeks?|months?|times|hours?))|"
                   # "who wrote it stays a mystery until around chapter thirty"
