@@ -232,3 +232,15 @@ def test_before_he_died_means_the_one_named_after_the_clause():
     [hook] = found.document["hooks"]
     assert set(hook["involves"]) == {"Owen Price", "Dana Frost"} and hook.get("due_by") == 35
     assert hook.get("status", "Unresolved") == "Unresolved"
+
+
+def test_a_relative_word_is_nobody_whose_nickname_follows():
+    import asyncio
+    from desktop.tasks.pipeline.pipeline import extract
+    text = ("却说宝玉见收拾了外书房，约定与秦钟读夜书。秦钟道：“不瞒列位，就是荣国公的孙子，小名宝玉的。”"
+            "宝玉听了，便去找秦钟。宝玉笑道：“你也来了。”秦钟道：“正是。”")
+    chunks = [text, "宝玉与秦钟同去家塾。宝玉先到了。", "次日宝玉又约秦钟，宝玉在外书房等着。"]
+    found = asyncio.run(extract([{"id": None, "role": "user", "content": c, "chunk_id": i}
+                                 for i, c in enumerate(chunks)], Canon(), None, zh=True, chapter=16, prose=True))
+    assert not [e for e in found.document["entities"] if "宝玉" in e.get("aliases", [])]
+    assert "宝玉" in entities(found)

@@ -52,11 +52,13 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             # (… or a surnamed name just before, whatever its kind's first guess: "谭建国，圈里都叫他老谭")
             named = _last_named_in(before, cands)
             owner = _nickname_owner(alias, cands) or _last_character_in(before, cands) or (
-                named if named and lx.surnamed(named) and before.rstrip("，, ").endswith(named) else None) or (
+                named if named and len(named) == 3 and lx.surnamed(named) and not _ALIAS_OF_ANOTHER.search(named)
+                and before.rstrip("，, ").endswith(named) else None) or (
                 None if _SOMEONE_NEW.search(before) else seen)
             # (a relative said after the owner, not before: "他儿子韩骁，…，圈里都叫他“韩少”" is 韩骁's)
             named_at = before.rfind(owner) if owner else -1
             if _ALIAS_OF_ANOTHER.search(before[named_at + len(owner):] if named_at >= 0 else before) \
+                    or owner and _ALIAS_OF_ANOTHER.fullmatch(owner) \
                     or re.search("[他她它你我您]|什么|谁|哪|怎|吗|呢|么", alias) \
                     or alias[0] in "过了着把被将让给":
                 continue  # a relative's name (只剩女儿，小名唤可儿), or words (又叫让她吃饭), not the owner's alias
