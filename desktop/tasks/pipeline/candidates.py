@@ -78,7 +78,8 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         if len(names) == 1 and first not in canon:
             cands.alias_of.setdefault(first, names[0])
     if not prose and not any(has_cjk(st.quote) for st in statements):
-        recase_lowercase_notes(statements, {n: kind for name, (kind, aliases) in canon.items() for n in [name, *aliases]})
+        recase_lowercase_notes(statements, {n: kind for name, (kind, aliases) in canon.items()
+                                            for n in [name, *aliases]})
     text = "\n".join(s.text for s in statements)
     for name, (kind, aliases) in canon.items():
         called = [a for a, n in cands.alias_of.items() if n == name]  # "Mara" for canon's Mara Vell
@@ -407,7 +408,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         cut = (start == 0 or text[start - 1] in CUT_BEFORE_NAME or not re.match(rf"[{CJK}]", text[start - 1])) \
             and len(head) >= 2 and head[0] not in "没不别未想要让" \
             and not any(flag.startswith(("p", "c", "u", "r")) for _, flag in parts)
-        if end - 1 not in person_starts and not (len(name) == 3 and start in surnamed_at) and (start in word_starts or _COUNTED.search(text, 0, start) or cut):
+        if end - 1 not in person_starts and not (len(name) == 3 and start in surnamed_at) and (
+                start in word_starts or _COUNTED.search(text, 0, start) or cut):
             cand = cands.add(name, kind, 2.0)
             if cand is not None:
                 cand.strong = True

@@ -76,9 +76,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     switched.append(chosen)
                 return chosen
 
-            for f, n in forms:  # "before he died Owen sent her a text": the name after the clause is who "he" is
-                ahead = re.search(rf"\b(?:[Bb]efore|[Aa]fter|[Ww]hen|[Ww]hile|[Uu]ntil|[Oo]nce)\s+(he|she)\b"
-                                  rf"(?:\s+[\w'’]+){{1,4}}?,?\s+{re.escape(f)}\b", rest)
+            # "before he died Owen sent her a text": the name after the clause is who "he" is
+            for f, n in forms if _CLAUSE_PRONOUN.search(rest) else ():
+                ahead = re.search(_CLAUSE_PRONOUN.pattern + rf"(?:\s+[\w'’]+){{1,4}}?,?\s+{re.escape(f)}\b", rest)
                 if ahead and lx.en_gender(n) in (None, _PRONOUN_GENDER[ahead[1]]):
                     rest = rest[:ahead.start(1)] + n + rest[ahead.end(1):]
             rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
@@ -93,7 +93,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         seen.update(dict.fromkeys(characters, st.index))
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
-        opening = [n for n in characters if n == introduced or any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
+        opening = [n for n in characters if n == introduced
+                   or any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
                    or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", said, re.I)
                           for f, m in forms if m == n)]
         if opening and not had_pronoun:
@@ -142,13 +143,14 @@ def _give_fragments_their_subject(statements: list[Statement], forms: list[tuple
 _NOT_FRAGMENT_OPENERS = frozenset(("i", "we", "you", "he", "she", "it", "they", "this", "that", "these", "those",
                                    "there", "here", "the", "a", "an", "my", "our", "his", "her", "their", "its",
                                    "what", "who", "why", "how", "where", "when", "which", "is", "are", "was", "were",
-                                   "do", "does", "did", "has", "can", "could", "should", "would", "will", "yes", "no", "ok",
-                                   "okay", "and", "but", "or", "so", "then", "if", "also", "maybe", "chapter", "ch",
+                                   "do", "does", "did", "has", "can", "could", "should", "would", "will", "yes",
+                                   "no", "ok", "okay", "and", "but", "or", "so", "then", "if", "also", "maybe", "chapter", "ch",
                                    "book", "hook", "setting", "outline", "title", "everyone", "nobody", "someone",
                                    "good", "great", "fine", "right", "sure", "nice", "thanks", "agreed", "done",
                                    "let's", "lets", "let", "please", "not", "as", "for", "because", "since"))
 
 
+_CLAUSE_PRONOUN = re.compile(r"\b(?:[Bb]efore|[Aa]fter|[Ww]hen|[Ww]hile|[Uu]ntil|[Oo]nce)\s+(he|she)\b")
 _ABOUT_THE_STORY = re.compile(r"(?i)\s*(?:你|我|咱|要不要|是不是|\b(?:you|i|we|should we|do you|did you)\b)")
 # "Working name is Ysolde Marrow." / "Meet Tobias Reed": the talk turns to someone it introduces
 _EN_INTRO = r"(?:\bname is|\bnamed|\bcalled|\bmeet|\bintroducing|\bnew character(?: is)?[:,]?)\s+"

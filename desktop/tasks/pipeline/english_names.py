@@ -268,7 +268,8 @@ def recase_lowercase_notes(statements: list[Statement], known: dict[str, str]) -
         person = known.get(name) == "Character" or any(map(lx.en_given_name, name.split()[:-1]))
         for form in short_forms(name) if person else []:
             shortened.setdefault(form, set()).add(name)  # "theo" of Theo Okafor, said nowhere capitalised
-    forms = {f: next(iter(names)) for f, names in shortened.items() if len(names) == 1} | {n: n for n in [*known, *said]}
+    forms = {f: next(iter(names)) for f, names in shortened.items() if len(names) == 1}
+    forms |= {n: n for n in [*known, *said]}
     forms = {f: n for f, n in forms.items() if len(f) >= 3 and f.lower() not in lx.EN_NOT_NAMES
              and re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)*", f)}
     by_message: dict[int, list[Statement]] = {}
