@@ -17,6 +17,8 @@ _ALIAS_INTRO = re.compile(rf"(?:(?:都|人们|大家|江湖上|外人|别人|众
                           rf"(?:圈里|圈内|道上|江湖上|村里|街坊|队里|手下|下人|大家|众人|外人|别人|人们|世人)(?:都|也)(?:喊|叫|称)(?:做|作)?|称[他她]为|人称|外号|绰号|号称|又叫|又名|别名|道号|法号|别号|昵称|小名|乳名|江湖人称|表字|(?<=[，,])字|(?<=[，,])号)"
                           rf"(?:[就便也乃]?(?:唤做|唤作|叫做|唤|叫|是|为|作|曰))?"  # 小名唤可儿: the verb is not the name
                           rf"[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?(?=[，,。！!？?、；;：:\s的]|$)")
+_EN_ALIAS_INTRO = re.compile(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+"
+                             r"(?:the\s+)?[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})")
 _ALIAS_OF_ANOTHER = re.compile(r"女儿|儿子|[一其之]子|[一其之]女|孙子|孙女|外孙|兄弟|姐妹|哥哥|姐姐|弟弟|妹妹|丫头|丫鬟|小厮|[他她它][的们]")
 
 
@@ -68,8 +70,7 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             owner = _last_named_in(st.quote[:match.start()], cands)
             if owner and match.group(1) != owner and valid_name(match.group(1)):
                 _make_alias(cands, owner, match.group(1))
-        for match in re.finditer(r"(?:known as|called|calls? (?:him|her)|nicknamed|also named|a\.k\.a\.?|aka)\s+(?:the\s+)?"
-                                 r"[\"“']?((?:[A-Z][\w'\-]*\s?){1,4})", st.quote):
+        for match in _EN_ALIAS_INTRO.finditer(st.quote):
             alias = match.group(1).strip()
             if re.search(rf"\b\w*(?:{'|'.join(_EN_THINGS)})s?\b[^.!?]{{0,20}}$", st.quote[: match.start()], re.I):
                 continue  # "a silver dagger called Whisper": the dagger's name, not its owner's
@@ -103,16 +104,9 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             _make_alias(cands, owner, name)
 
 
-_SUMMARY_ZH = re.compile(rf"(?:江湖人称|人称|外号|绰号|小名|乳名|又叫|又名|别名|昵称|道号|法号|代号|化名|"
-                         rf"(?:都|大家|人们)?(?:叫|喊|称)[他她](?:做|作)?)(?:叫|是|为|作)?[“\"「『]?([{CJK}]{{2,4}}?)[”\"」』]?"
-                         rf"(?=[，,。；;、\s)）]|$)")
-_SUMMARY_EN = re.compile(r"\b(?:called|known as|nicknamed|aka|a\.k\.a\.?)\s+(?:the\s+)?[\"“'‘]?"
-                         r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})")
-
-
 def called_in_summary(summary: str) -> list[str]:
     """What an entity's summary says it is called ("江野的发小，外号胖子", "new girl at school; called June")."""
-    found = [m.group(1) for m in _SUMMARY_ZH.finditer(summary)] + [m.group(1) for m in _SUMMARY_EN.finditer(summary)]
+    found = [m.group(1).strip() for pattern in (_ALIAS_INTRO, _EN_ALIAS_INTRO) for m in pattern.finditer(summary)]
     return [name for name in found if valid_name(name)]
 
 

@@ -122,7 +122,8 @@ def _give_fragments_their_subject(statements: list[Statement], forms: list[tuple
         if before.message_index != st.message_index:
             subject = None
             continue
-        ended_on = next((n for f, n in forms if re.search(rf"\b{re.escape(f)}[.!]?$", before.text.strip())), None)
+        said = before.text.strip().rstrip(".!")
+        ended_on = next((n for f, n in forms if said.endswith(f) and not said[:-len(f)][-1:].isalnum()), None)
         if ended_on and len(before.text.split()) <= 8:
             subject = ended_on
         first = re.match(r"([A-Za-z][a-z\-]+)\b", st.text)
