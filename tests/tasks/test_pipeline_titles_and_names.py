@@ -244,3 +244,12 @@ def test_a_relative_word_is_nobody_whose_nickname_follows():
                                  for i, c in enumerate(chunks)], Canon(), None, zh=True, chapter=16, prose=True))
     assert not [e for e in found.document["entities"] if "宝玉" in e.get("aliases", [])]
     assert "宝玉" in entities(found)
+
+
+def test_a_man_whose_given_name_ends_like_a_mountain_is_a_man_where_the_talk_treats_him_as_one():
+    found = settle(("user", "掌门闭关前，位子传给大弟子韩千峰，佩剑也一并交给他。"),
+                   ("user", "韩千峰表面温厚，骨子里嫉恨师弟。"),
+                   ("user", "另一边，杜文渊，江湖上都叫他“鬼医”，专给黑道看伤。"))
+    named = entities(found)
+    assert named.get("韩千峰") == "Character" and named.get("杜文渊") == "Character"
+

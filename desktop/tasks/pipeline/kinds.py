@@ -79,6 +79,8 @@ def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
     """A guess from the name's form gives way to its company where the form is ambiguous: 楼 and "House" end
     sects and buildings alike (a sect is gone to as well, so a place needs more saying); a lone capitalised
     word was only guessed to be someone."""
+    if kind != "Character" and lx.surnamed(name) and len(name) == 3 and usage.settled(tally) == "Character":
+        return True  # 岳千峰, 骆文渊: 峰 and 渊 end mountains and given names alike; 大弟子岳千峰 is a man
     if {kind, usage.settled(tally)} == {"Faction", "Location"}:
         return usage.settled(tally, 1.0 if kind == "Location" else 2.0) is not None and _shared_form(name)
     return kind == "Character" and " " not in name and name.isascii() and weight <= 1.5 \

@@ -29,11 +29,20 @@ _ZH_BEFORE = (
     ("Item", 1.0, _ending((*lx.ZH_TAKE, "拿着", "握着", "佩着", "背着", "戴着", "手持", "祭出", "捡到", "拿到", "得到",
                            "偷", "藏着", "揣着"))),
     ("Ability", 1.0, _ending(("学会", "练成", "施展", "使出", "修炼", "领悟", "习得", "练了", "学了"))),
+    # 大弟子岳千峰, 二少爷许承泽, 她师父温如玉: a post or a kinship said just before a name is said of a person
+    ("Character", 1.0, _ending((*lx.ZH_ROLES, *lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, "少爷", "二少爷", "大少爷", "主角",
+                                "反派", "真凶是", "凶手是"))),
 )
+# "许承泽是许怀山的儿子", "岳千峰的师父": one with a father, a son or a master is a person (a sect has disciples too)
+_KIN = tuple(role for role, (rel, _) in lx.ZH_ROLES.items()
+             if rel in ("PARENT_OF", "SIBLING_OF", "MARRIED_TO", "SENIOR_OF") or role in ("师父", "师傅", "师尊", "恩师"))
 _ZH_AFTER = (
     ("Faction", 1.0, re.compile(
         rf"的?(?:{'|'.join(sorted({*lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES} - _PLACE_LORDS, key=len, reverse=True))})"
         r"|的(?:高手|探子|眼线|帮众|门人|势力|总部|据点)")),
+    ("Character", 1.0, re.compile(rf"(?:是[\u4e00-\u9fff]{{2,4}}的|的)(?:亲|大|二|小)?(?:{'|'.join(sorted(_KIN, key=len, reverse=True))})"
+                                  # "骆文渊，下城的人都叫他“K医生”", "岳千峰接任掌门": called "him", or taking a post
+                                  rf"|[，,][^，。！？]{{0,8}}叫(?:他|她)|(?:接任|继任|升任|出任|为)(?:{'|'.join(lx.ZH_FACTION_LEADER_ROLES)}|大师兄|大师姐)")),
     ("Faction", 0.5, re.compile(r"的人(?!物)")),  # (a city has its people too)
     ("Location", 1.0, re.compile(r"(?:里|内|附近|一带|以北|以南|以东|以西|深处|境内|城外|门口|那边)")),
     ("Item", 1.0, re.compile(rf"(?:{'|'.join(lx.ZH_GIVE)}|易主|归了|落到|被偷|被盗|丢了)")),
