@@ -315,8 +315,10 @@ class EnglishRules:
         for (person, _, stop), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             own = text[stop:following]
             m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
-            if m and (stop > 0 or appositive and m.end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
-                out.append(self._state(st, person, "identity", m.group(1)))
+            # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
+            where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
+            if m and (stop > 0 or appositive and (where or m).end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
+                out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
                 break
         else:
             person, start, stop = chars[0]
@@ -353,18 +355,22 @@ _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(
 _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+)")
 _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
-             r"((?:[a-z\-]+\s)?[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
+             # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
+             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
+             r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
              r"colonel|inspector|magister|abbot|abbess|bishop|chancellor|minister|steward|sheriff|mayor|envoy|"
              r"pilot|clerk|cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
              r"apothecary|valet|governess|heiress|priestess|seamstress|actress|midwife|man|emissary|secretary|"
-             r"sentry|deputy|heir)"
+             r"sentry|deputy|heir|marshal|constable|detective|sergeant|corporal|lieutenant|surgeon|medic|judge|"
+             r"widow|landlord|landlady|headmistress|headmaster|prefect|typist|chemist|engineer)"
              r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)\b")
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 _EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
+_POST_WHERE = re.compile(r"\s+(?:on|at|in|of|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
@@ -387,8 +393,8 @@ def _is_title(title: str) -> bool:
     words = title.split(" of ")[0].lower().split()
     if words and words[-1].endswith("ing") and words[-1] not in ("king", "viking"):
         return False  # "including threadwalking": a doing, whatever it ends like
-    if not words or words[0].startswith("ex-") or words[0] in ("former", "retired", "onetime"):
-        return False  # what someone used to be is not who they are
+    if not words or any(w.startswith("ex-") or w in ("former", "onetime") for w in words):
+        return False  # what someone used to be is not who they are (a retired marshal still is one, retired)
     return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)
 
 
