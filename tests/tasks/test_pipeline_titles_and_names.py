@@ -4,7 +4,7 @@ words the Chinese segmenter glues onto a name."""
 from __future__ import annotations
 
 from desktop.tasks.pipeline.pipeline import Canon
-from tests.tasks.test_pipeline import entities, relations, settle
+from tests.tasks.test_pipeline import entities, relations, settle, states
 
 
 def test_a_given_name_and_a_surname_are_a_person_whatever_the_surname_means():
@@ -253,3 +253,20 @@ def test_a_man_whose_given_name_ends_like_a_mountain_is_a_man_where_the_talk_tre
     named = entities(found)
     assert named.get("韩千峰") == "Character" and named.get("杜文渊") == "Character"
 
+
+
+def test_who_someone_is_may_take_a_few_words_and_say_what_they_were():
+    found = settle(("user", "Orla Venn is a Detective Constable. Tomas Reyes, the harbour master on Skerry Isle, "
+                            "takes the bribe. Jonah Pike, a retired federal marshal, rides in. And the cook, Mrs. Ada Moss."),
+                   zh=False)
+    assert {("Orla Venn", "identity", "Detective Constable"),
+            ("Tomas Reyes", "identity", "harbour master on Skerry Isle"),
+            ("Jonah Pike", "identity", "retired federal marshal"), ("Ada Moss", "identity", "cook")} <= states(found)
+    assert "Detective Constable" not in entities(found)
+
+
+def test_a_modern_post_is_who_someone_is_with_the_company_named_before_it():
+    found = settle(("user", "幕后是云图集团董事长沈默言。"), ("user", "顾清，华信证券投资部总经理，三十五岁。"))
+    assert {("沈默言", "identity", "云图集团董事长"), ("顾清", "identity", "华信证券投资部总经理")} <= states(found)
+    # the head of a department is one of the company, not its head
+    assert ("LEADS", "沈默言", "云图集团") in relations(found) and ("LEADS", "顾清", "华信证券") not in relations(found)

@@ -288,10 +288,14 @@ class ChineseRules:
         """Who someone is by office or trade: a title before the name, "A是…老板", or a clause that is only a
         title after the person's clause (an appositive)."""
         out: list[Finding | None] = []
-        for name, start, _ in chars:
+        for name, start, _ in [c for c in chars if self.kind(c[0]) == "Character"]:
             before = _TITLE_BEFORE.search(text[:start])
             if before and not _negated_zh(text[:before.start()]):
-                out.append(self._state(st, name, "identity", before.group(1)))
+                # 天穹集团董事长司徒烬: the company named before the post is part of who he is
+                owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
+                at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
+                          and not re.search(r"[，,。；;、\s]", text[a:start])), default=-1)
+                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else before.group(1)))
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
@@ -470,7 +474,7 @@ _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从�
 _TITLE_IS = re.compile(rf"(?:[在于][{CJK}]{{1,4}})?"
                        rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了)(?:个|一个|一名|一位|名|位)?"
                        rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
-_TITLE_ALONE = re.compile(rf"([{CJK}]{{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
+_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?!是)[{CJK}]){{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
 
 
 _EDGE = "，,。．.！!；;？?）)（( "

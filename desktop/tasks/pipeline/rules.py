@@ -140,8 +140,8 @@ class Reader(ChineseRules, EnglishRules):
 
     def _state(self, st: Statement, entity: str, key: str, value: str) -> Finding | None:
         value = value.strip(" ，,。.、了的")
-        if not value or len(value) > 40:
-            return None
+        if not value or len(value) > 40 or key == "identity" and self.kind(entity) not in ("Character", None):
+            return None  # (a post is a person's: 青鸟小组 is no singer)
         item = {"entity": entity, "key": key, "value": value}
         when = self._when if self._when is not None else self.chapter
         if when is not None:
