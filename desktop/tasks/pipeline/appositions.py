@@ -100,7 +100,8 @@ def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, lis
             if said is None:
                 continue
             # (鼎泰投资部总经理 heads a department of 鼎泰, not 鼎泰)
-            below = re.match(r"[\u4e00-\u9fff]{1,4}?(?:部|处|科|室|组|分公司|分局|分部)", value[_position(value, said) + len(said):])
+            after = value[_position(value, said) + len(said):]
+            below = re.match(r"[\u4e00-\u9fff]{1,4}?(?:部|处|科|室|组|分公司|分局|分部)", after)
             relation = "LEADS" if _HEAD_WORDS.search(value.replace(said, " ")) and not below else "MEMBER_OF"
             key = (relation, f.item["entity"], faction)
             at = f.statement.index

@@ -370,7 +370,7 @@ _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 _EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
-_POST_WHERE = re.compile(r"\s+(?:on|at|in|of|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
+_POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all

@@ -118,10 +118,9 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             continue  # FTL, CEO: an acronym of the talk, not a name
         if len(words) == 1 and _RANK_BEFORE.search(text, 0, match.start()):
             continue  # "she's made Precentor": a rank, not a person (a listed ladder is grades.py's)
-        if len(words) == 1 and (name.lower() in lx.EN_NOT_NAMES or name.lower() in lx.EN_RANK_WORDS):
-            continue  # "made a full Warden", "the Colonel": a rank alone is a title, not a name
-        if all(w.lower().rstrip(".") in lx.EN_RANK_WORDS for w in words):
-            continue  # "is a Detective Constable": ranks one after another are a title too
+        if len(words) == 1 and name.lower() in lx.EN_NOT_NAMES or all(w.lower().rstrip(".") in lx.EN_RANK_WORDS
+                                                                       for w in words):
+            continue  # "made a full Warden", "the Colonel", "a Detective Constable": ranks are a title, not a name
         if len(words) == 1 and sentence_start and len(re.findall(rf"(?<![.!?]\s)(?<!^)\b{re.escape(name)}\b", whole)) < 1:
             continue  # a capitalised first word of a sentence, never seen mid-sentence: probably not a name
         if len(words) == 1 and text[match.end():match.end() + 1] == ":" \

@@ -30,8 +30,7 @@ _ZH_BEFORE = (
                            "偷", "藏着", "揣着"))),
     ("Ability", 1.0, _ending(("学会", "练成", "施展", "使出", "修炼", "领悟", "习得", "练了", "学了"))),
     # 大弟子岳千峰, 二少爷许承泽, 她师父温如玉: a post or a kinship said just before a name is said of a person
-    ("Character", 1.0, _ending((*lx.ZH_ROLES, *lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, "少爷", "二少爷", "大少爷", "主角",
-                                "反派", "真凶是", "凶手是"))),
+    ("Character", 1.0, _ending((*lx.ZH_ROLES, *lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, "主角", "反派", "真凶是", "凶手是"))),
 )
 # "许承泽是许怀山的儿子", "岳千峰的师父": one with a father, a son or a master is a person (a sect has disciples too)
 _KIN = tuple(role for role, (rel, _) in lx.ZH_ROLES.items()
