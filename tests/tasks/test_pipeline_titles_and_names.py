@@ -270,3 +270,63 @@ def test_a_modern_post_is_who_someone_is_with_the_company_named_before_it():
     assert {("沈默言", "identity", "云图集团董事长"), ("顾清", "identity", "华信证券投资部总经理")} <= states(found)
     # the head of a department is one of the company, not its head
     assert ("LEADS", "沈默言", "云图集团") in relations(found) and ("LEADS", "顾清", "华信证券") not in relations(found)
+
+
+def test_a_foreign_name_written_in_chinese_is_one_person_called_by_its_first_part():
+    found = settle(("user", "帝国的实权在大公爵维克托·莱恩手里。"), ("user", "维克托为人多疑，连亲卫都换过三批。"))
+    named = entities(found)
+    assert named.get("维克托·莱恩") == "Character"
+    assert "维克托" not in named and "莱恩" not in named and "大公爵维克托" not in named
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "维克托" in people["维克托·莱恩"]
+
+
+def test_what_is_done_to_a_man_or_his_body_says_he_is_one_whatever_his_name_ends_with():
+    found = settle(("user", "码头那伙人叫黑蛇帮，老大聂远山。"), ("user", "聂远山脖子上有一道旧疤，阿成恨死聂远山。"))
+    assert entities(found).get("聂远山") == "Character"
+
+
+def test_a_recap_line_speaks_of_the_one_it_opens_with():
+    found = settle(("user", "整理一下人物。"),
+                   ("assistant", "1. 聂远山（刀疤），黑蛇帮老大，12章杀阿成\n2. 孟怀远：丞相、保皇党魁、萧弈座师，30章被黎进毒死"),
+                   canon=Canon(names={n: ("Character", []) for n in ("聂远山", "阿成", "孟怀远", "萧弈", "黎进")}))
+    assert {("KILLED", "聂远山", "阿成"), ("MASTER_OF", "孟怀远", "萧弈"), ("KILLED", "黎进", "孟怀远")} <= relations(found)
+    assert ("孟怀远", "alive", "dead") in states(found) and ("萧弈", "alive", "dead") not in states(found)
+
+
+def test_a_while_and_a_battle_are_no_things_of_the_story():
+    found = settle(("user", "十分钟后舰队跃迁，26到28章这一段叫“赤潮之战”。"), ("user", "燃料叫寒星晶，一次只够跳一回。"))
+    named = entities(found)
+    assert "十分钟" not in named and "赤潮之战" not in named and named.get("寒星晶") != "Character"
+
+
+def test_their_leader_is_the_head_of_the_group_just_named():
+    found = settle(("user", "The Ash Compact are the smugglers' guild of the lower docks; their leader is Tamsin Orr."),
+                   zh=False)
+    assert entities(found).get("Ash Compact") == "Faction"
+    assert ("LEADS", "Tamsin Orr", "Ash Compact") in relations(found)
+
+
+def test_the_one_named_before_a_verb_is_not_who_its_object_pronoun_means():
+    found = settle(("user", "Brannoc Hale leads the caravan."),
+                   ("user", "The customs man who rode with them, Ivo Rask: Brannoc kills him at the ford."), zh=False)
+    assert ("KILLED", "Brannoc Hale", "Ivo Rask") in relations(found)
+    assert ("Brannoc Hale", "alive", "dead") not in states(found)
+
+
+def test_a_name_with_a_particle_is_one_name():
+    found = settle(("user", "The raider is Owain ap Gruffydd; the garrison calls him the Wolf."), zh=False)
+    people = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Owain ap Gruffydd" in people and "Wolf" in people["Owain ap Gruffydd"]
+    assert "Gruffydd" not in entities(found)
+
+
+def test_a_courts_ranks_say_who_someone_is_and_where_one_serves_is_part_of_the_post():
+    found = settle(("user", "宫里最得宠的是贵妃温若棠。她表哥陆川在羽林卫当副统领。"))
+    assert {("温若棠", "identity", "贵妃"), ("陆川", "identity", "羽林卫副统领")} <= states(found)
+
+
+def test_no_one_is_what_their_own_verb_takes():
+    found = settle(("user", "女主叫沈禾。第9章起，许临对沈禾的态度变了。"), ("user", "许临喜欢她，但这一卷不说破。"))
+    assert ("LOVES", "许临", "沈禾") in relations(found)
+    assert ("LOVES", "许临", "许临") not in relations(found)

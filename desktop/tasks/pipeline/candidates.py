@@ -19,6 +19,7 @@ from desktop.tasks.pipeline.english_names import english, first_names, head_word
 from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.statements import Statement
+from desktop.tasks.pipeline.transliterated import add_dotted
 from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, reads_on,
                                              suffix_kind, suffix_of, suffix_spans, trim_left)
 
@@ -26,7 +27,7 @@ CJK = "\u4e00-\u9fff"
 _NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
                          rf"[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与」』”\"]|$)")
 # "这一段就叫“断舍离”" / "第二卷叫「北上」": a stretch of the book's name, not a thing in the story
-_PART_NAMED = re.compile(r"(?:这一?段|那一?段|这部分|这一?卷|第.{1,3}卷|这一?章|标题|书名|卷名|章名|细纲|大纲|短纲)(?:就|我想|想)?"
+_PART_NAMED = re.compile(r"(?:这一?段|那一?段|这部分|这一?卷|第.{1,3}卷|这一?章|标题|书名|卷名|章名|纲)[，,]?(?:就|我想|想)?"
                          r"(?:叫|叫做|是|名为|定为)?[「『“\"]?$")
 _KIN_INTRO = re.compile(rf"(?:长子|次子|幼子|长女|次女|幼女|独子|独女|养女|养子|爹|娘|父亲|母亲|哥哥|姐姐|妹妹|弟弟|师父|师尊|师兄|师姐|师弟|师妹|丫鬟|书童|药童|侍女|女儿|儿子|"
                         rf"妻子|丈夫|夫人|徒弟|仆人|护卫)((?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(lx.ZH_SURNAMES)}])"
@@ -49,7 +50,10 @@ _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉�
 # "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
 _NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
                                     "绝学", "医术", "武功", "绝技", "能力", "异能", "天赋", "技能"), "Ability"),
-                  **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物"), "Item")}
+                  **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物", "燃料", "矿石", "材料", "药剂", "毒药",
+                                   "丹药", "芯片", "装置", "道具", "神器", "钥匙", "宝石"), "Item"),
+                  **dict.fromkeys(("组织", "帮派", "门派", "势力", "公司", "战队", "乐队", "社团"), "Faction"),
+                  **dict.fromkeys(("星球", "城市", "小镇", "村子", "基地", "据点", "星系"), "Location")}
 _NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
@@ -102,6 +106,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
             _chinese(st.quote, cands, prose)
         english(st.text, cands, text, prose)
     if has_cjk(text):
+        add_dotted(cands, text, lambda w: dictionary_entry(w)[0] >= 300)  # 摄政王奥伦·凯斯: one man, not 奥伦 and 凯斯
         people.named_by_role(cands, text)
         people.described_as_people(cands, text)
         people.described_as_groups(cands, text)

@@ -12,6 +12,7 @@ from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
 from desktop.tasks.pipeline.findings import role_after as _role_after
 from desktop.tasks.pipeline.grades import rung_in
 from desktop.tasks.pipeline.statements import Statement
+from desktop.tasks.pipeline.zh_titles import ChineseTitles
 
 CJK = "\u4e00-\u9fff"
 
@@ -39,10 +40,15 @@ _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|
 
 
 _OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
+# "杜文渊：首辅、清流党魁、" / "陈七（老鬼），": a recap's name, then what it says of them, one by one
+_RECAP_LIST = re.compile(r"(?:[（(][^（）()]{1,8}[）)])?[：:，,]?(?:[^，,。：:、；]{1,8}、)*")
+_KILLED_BY = re.compile(r"被$")
+_KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭]|亲手|当场|派人)?(?:[毒杀打砍刺害射勒掐烧击斩]死|所杀|杀害|[斩击刺毒]杀|杀了)")
+_KILLS = re.compile(r"(?:第?[0-9一二三四五六七八九十百]+[章回])?(?:亲手|当场)?(?:杀了|杀死|毒死|害死|斩杀|击杀|刺死|手刃|杀)")
 _HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷")
 
 
-class ChineseRules:
+class ChineseRules(ChineseTitles):
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
     def _zh_pairs(self, st: Statement, spans: list) -> list[Finding]:
@@ -82,6 +88,10 @@ class ChineseRules:
                     elif ka == kb == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
                         # 钱嬷嬷一直是赵琰的人: one of his (…是镇异司的人 is a post in a group, as any other)
                         out += [self._rel(st, "SERVES", a, other) for other in listed]
+                elif _RECAP_LIST.fullmatch(mid) and (sa == ea or mid[:1] in "：:，,（(") and ka == kb == "Character" and \
+                        (role := _role_after(post, "的") or _role_after(post, "")) in lx.ZH_ROLES and \
+                        re.match(rf"的?[^，,。、；]{{0,3}}{role}(?:[，,。、；;]|$)", post):
+                    out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))  # 杜文渊：首辅、顾长庚座师
                 pair = _PAIR_BOND.match(post) if mid in ("和", "与", "跟", "同") else None
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]
@@ -284,39 +294,6 @@ class ChineseRules:
             return None
         return self._state(st, holder, "identity", faction + title)
 
-    def _zh_titles(self, st: Statement, text: str, chars: list, carried: str | None) -> list[Finding | None]:
-        """Who someone is by office or trade: a title before the name, "A是…老板", or a clause that is only a
-        title after the person's clause (an appositive)."""
-        out: list[Finding | None] = []
-        for name, start, _ in [c for c in chars if self.kind(c[0]) == "Character"]:
-            before = _TITLE_BEFORE.search(text[:start])
-            if before and not _negated_zh(text[:before.start()]):
-                # 天穹集团董事长司徒烬: the company named before the post is part of who he is
-                owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
-                at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
-                          and not re.search(r"[，,。；;、\s]", text[a:start])), default=-1)
-                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else before.group(1)))
-        holder, title = None, None
-        for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
-            said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
-            if said and not _negated_zh(text[:end]):
-                holder, title = name, said.group(1)
-                break
-        if not chars and carried and self.kind(carried) == "Character":
-            alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
-            if alone:
-                holder, title = carried, alone.group(1)
-        if holder and title:
-            # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
-            owner = next((n for n in st.names if title.startswith(n) and self.kind(n) in ("Faction", "Location")), "")
-            value = owner + title.split("的")[-1] if owner and "的" in title else title.replace("的", "")
-            out.append(self._state(st, holder, "identity", value))
-            # 神捕司的总捕头: a post inside a faction makes its holder one of them
-            faction = next((n for n in st.names if self.kind(n) == "Faction" and title.startswith(n)), None)
-            if faction:
-                out.append(self._rel(st, "MEMBER_OF", holder, faction))
-        return out
-
     def _take(self, st: Statement, taker: str, item: str, before: str) -> list[Finding | None]:
         """Taking an item: the taker owns it, and whoever had it no longer does."""
         out = [self._rel(st, "OWNS", taker, item)]
@@ -392,6 +369,13 @@ class ChineseRules:
         chars = [(n, s - clause[0], e - clause[0]) for n, s, e in spans if self.kind(n) == "Character"]
         if chars and carried and _OBJECT_OF.search(text[:chars[0][1]]):
             chars = []  # "生下慕容雪那年就病故了": 慕容雪 is what the verb took; who died is who the sentence is about
+        if chars and carried and chars[0][0] != carried and self.kind(carried) == "Character" and (
+                (by := _KILLED_BY.search(text[:chars[0][1]]) and _KILLING_DONE.match(text, chars[0][2])) or
+                _KILLS.fullmatch(text[:chars[0][1]]) and not text.startswith("的", chars[0][2])):
+            # "…，45章被曹进忠毒死" / "…，64章杀周大海": the carried one's (not "64章杀周大海的时候", a when)
+            killer, victim = (chars[0][0], carried) if by else (carried, chars[0][0])
+            # ("63章抓走唐小鱼，64章杀周大海": the clause's own chapter)
+            return [self._rel(st, "KILLED", killer, victim), self._state(st, victim, "alive", "dead", said=text)]
         subject = chars[0][0] if chars else carried
         if not subject:
             return []
@@ -467,17 +451,6 @@ _PAIR_BONDS = {**dict.fromkeys(("兄妹", "兄弟", "姐妹", "姐弟", "亲兄�
                **dict.fromkeys(("盟友", "朋友", "好友", "挚友", "知己", "至交"), "ALLY_OF")}
 _PAIR_BOND = re.compile(r"(?:本来|原来|其实|也|都)?(?:是|为|乃|本是|原是|成了|结为)(?:一对)?("
                         + "|".join(sorted(_PAIR_BONDS, key=len, reverse=True)) + ")")
-_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
-# 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
-_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
-# 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
-_TITLE_IS = re.compile(rf"(?:[在于][{CJK}]{{1,4}})?"
-                       rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了)(?:个|一个|一名|一位|名|位)?"
-                       rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
-_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?!是)[{CJK}]){{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
-
-
-_EDGE = "，,。．.！!；;？?）)（( "
 
 
 def _zh_realm(tail: str, *, bare: bool) -> str | None:

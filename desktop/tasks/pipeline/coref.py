@@ -70,6 +70,15 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     # whose pronoun the talk has not shown yet
                     chosen = fitting[0] if fitting and (prose or seen.get(fitting[0], -9) >= st.index - 1) else \
                         next((n for n in fitting if gender.get(n) == wanted), fitting[0] if fitting else referent)
+                doer = _doer(rest, position, word, named, forms)
+                if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
+                    # (秦屿白喜欢她: no one's verb takes themselves; she is who the talk named before him)
+                    chosen = next((n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != doer
+                                   and gender.get(n, wanted) == wanted and n not in dropped), None) or \
+                        next((n for n in reversed(recent) if n != doer and n not in characters and n not in dropped
+                              and gender.get(n, wanted) == wanted), chosen) if word in "他她" else \
+                        next((n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != doer
+                              and gender.get(n, wanted) == wanted and n not in dropped), chosen)
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
                 if chosen != referent:
@@ -112,6 +121,31 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     if not prose:
         _give_fragments_their_subject(statements, forms)
     locate(statements, cands)
+
+
+def _doer(text: str, position: int, word: str, named: list[tuple[int, str]], forms: list[tuple[str, str]]) -> str | None:
+    """Who does what an object pronoun receives ("Sabine kills him", 秦屿白喜欢她): the one named just before its
+    verb."""
+    zh = word in "他她"
+    if not zh and word.lower() != "him" and not (word.lower() == "her" and _OBJECT_END.match(text, position + len(word))):
+        return None
+    before = [(p, n) for p, n in named if 0 <= p < position]
+    if not before:
+        return None
+    p, name = max(before)
+    said = max((f for f, n in forms if n == name and text.startswith(f, p)), key=len, default=name)
+    between = text[p + len(said):position]
+    if zh:  # (他觉得他…: one who thinks or says goes on as the subject of what is thought)
+        return name if re.fullmatch(r"[\u4e00-\u9fff]{1,4}", between) and not _THINKS.search(between) else None
+    return name if _ONE_VERB.fullmatch(between) else None
+
+
+_THINKS = re.compile(r"觉得|认为|以为|知道|说|发现|想|希望|担心|怕|决定|承认|明白|相信|感觉|记得|忘了|的|是|把|让|叫|被|要|会|能")
+
+
+_OBJECT_END = re.compile(r"\s*(?:[.,;:!?)]|$|(?:on|in|at|with|to|for|from|off|out|up|down|into|and|before|after|because|when)\b)")
+_ONE_VERB = re.compile(r"\s+(?:(?:later|then|finally|quietly|personally|herself|himself|also|just)\s+)?[a-z]+(?:s|ed)?"
+                       r"(?:\s+(?:up|down|off|out))?\s+")
 
 
 def _give_fragments_their_subject(statements: list[Statement], forms: list[tuple[str, str]]) -> None:

@@ -161,6 +161,16 @@ class EnglishRules:
         out += self._en_three(st, spans)
         return [f for f in out if f is not None]
 
+    def _en_their_head(self, st: Statement, spans: list) -> list[Finding]:
+        """"The Free Lanes are the rebel co-op…; their leader is Hesper Kaine": the group just named is led by
+        the one named after its head's word."""
+        m = _THEIR_HEAD.search(st.text)
+        person = next((n for n, s, e in spans if m and s == m.end() and self.kind(n) == "Character"), None)
+        # (the sentence's own group is what it is about: "…co-op the Hegemony's been strangling…; their leader")
+        here = [n for n, s, _ in spans if m and s < m.start() and self.kind(n) == "Faction"]
+        group = here[0] if here else next(reversed(self._factions), None)
+        return [self._rel(st, "LEADS", person, group)] if person and group else []
+
     def _en_children(self, st: Statement, spans: list) -> list[Finding]:
         """"Two kids: Kit and Robin" / "his children, Kit and Robin": the children of the person the sentence
         or the talk is about, and siblings of each other."""
@@ -353,7 +363,10 @@ _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(
                  r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
                  r"nineteen|six|seven|eight|nine)")
 _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
-                  r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+)")
+                  r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
+                  # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
+                  r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"
+                  r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+)")
 _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
              r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
@@ -364,8 +377,10 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"pilot|clerk|cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
              r"apothecary|valet|governess|heiress|priestess|seamstress|actress|midwife|man|emissary|secretary|"
              r"sentry|deputy|heir|marshal|constable|detective|sergeant|corporal|lieutenant|surgeon|medic|judge|"
-             r"widow|landlord|landlady|headmistress|headmaster|prefect|typist|chemist|engineer)"
-             r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)\b")
+             r"widow|landlord|landlady|headmistress|headmaster|prefect|typist|chemist|engineer|ceo|cfo|coo|cto|legate|"
+             r"chief|chieftain|jarl|thane|regent|emperor|empress|consul|senator|tribune|centurion|commissar|owner|"
+             r"proprietor)"
+             r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 _EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
@@ -414,6 +429,8 @@ def _en_role(text: str) -> tuple[str, bool] | None:
 _LIVES_AT = re.compile(r"\b(?:lives|lived|living|stays|stayed|works|worked|working|based|settled|hides|hid|hiding|"
                        r"stationed|holed up|squats|camps|camped|keeps house|tends bar)\b(?:\s+[\w'\-]+){0,4}?"
                        r"\s+(?:at|in|inside|on)(?:\s+the)?$")
+_THEIR_HEAD = re.compile(r"\b(?:their|its)\s+(?:leader|boss|head|chief|war-chief|founder|commander|captain|ringleader)"
+                         r"\s*(?:is\s+|was\s+|[,:—]\s*)(?:none other than\s+)?")
 _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
                      r"captained|bossed)\s+by$")
 _KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"

@@ -8,7 +8,7 @@ from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.names import Candidates
 from desktop.tasks.pipeline.statements import Statement
 
-_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da)\s+){0,2}[A-Z][\w’'\-]*)*")
+_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da|di|della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*)*")
 
 
 _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
@@ -159,10 +159,16 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             # a lone capitalised word mid-sentence is most often a person; in talk, a known given name surely is
             # (a novel's narration calls Charlotte Lucas "Charlotte": there her recurring full name decides)
             cands.add(name, "Character", 1.0 if lx.en_given_name(name) and not prose else 0.5)
-        elif len(words) in (2, 3) and all(w[:1].isupper() for w in words):
+        elif 2 <= len(words) <= 4 and all(w[:1].isupper() or w in _NAME_PARTICLES for w in words) \
+                and words[-1][:1].isupper() and (particles := len([w for w in words if w in _NAME_PARTICLES])) <= 1 \
+                and (len(words) <= 3 or particles):
             cands.add(name, "Character", 1.0)  # "Mara Vell", "Old Tam": a capitalised pair with no kind word
         else:
             cands.add(name)
+
+
+_NAME_PARTICLES = frozenset(("de", "von", "van", "du", "la", "le", "del", "da", "di", "della", "der", "den", "ter", "ten",
+                             "dos", "das", "ap", "ab", "ferch", "bin", "ibn"))  # Cadoc ap Rhun, Anne de Bourgh
 
 
 def _titled(cands: Candidates, words: list[str]) -> None:
@@ -243,6 +249,8 @@ def first_names(cands: Candidates, text: str) -> None:
                 owners.setdefault(form, []).append(name)
         elif kind in ("Faction", "Location") and len(words) >= 2 and words[-1][:1].isupper():
             owners.setdefault(words[-1], []).append(name)  # "a Guild key-holder": the Salt Guild
+        elif len(words) >= 3 and words[1] == "of" and kind != "Character":
+            owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
             # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
             owners.setdefault(words[0], []).append(name)

@@ -83,6 +83,8 @@ def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
         return True  # 岳千峰, 骆文渊: 峰 and 渊 end mountains and given names alike; 大弟子岳千峰 is a man
     if {kind, usage.settled(tally)} == {"Faction", "Location"}:
         return usage.settled(tally, 1.0 if kind == "Location" else 2.0) is not None and _shared_form(name)
+    if kind == "Character" and " " in name and name.isascii() and weight <= 1.0:
+        return usage.settled(tally) == "Faction"  # "The Free Lanes are the rebel shipping co-op": no Mr Lanes
     return kind == "Character" and " " not in name and name.isascii() and weight <= 1.5 \
         and usage.settled(tally, 2.0) not in (None, "Character")
 

@@ -69,7 +69,7 @@ class Candidates(dict[str, Candidate]):
 
 
 _PRONOUNS = set("我你他她它咱您")  # 我去, 他说: no name starts with one
-_GENERIC_TAILS = ("宗门", "门派", "山门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
+_GENERIC_TAILS = ("宗门", "门派", "山门", "师门", "弟子", "长老", "师兄", "师姐", "师父", "父亲", "母亲", "地方", "东西")
 
 
 # 上山, 进京, 回城: going somewhere, said with the place word; no place of its own
@@ -85,7 +85,10 @@ def valid_name(name: str) -> bool:
         if len(name) == 2 and name[1] in "里内中" and not lx.surnamed(name) or \
                 re.search("居然|竟然|突然|已经|应该|可能|一定|怎么", name):
             return False  # 宗里, 城中: a place and "in"; 脾气居然会: words, not a name
-        return 2 <= len(name) <= 8 and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
+        if re.fullmatch(r"(?:[几数半]|[0-9〇零一二两三四五六七八九十百千]+)(?:分钟|秒钟|点钟|刻钟|个钟头|钟头)", name) \
+                or name.endswith(("之战", "之役", "战役", "大战", "之乱", "之变")):
+            return False  # 十分钟 is a while, 断星之战 a battle: an event of the story, no thing in it
+        return 2 <= len(name) <= (12 if "·" in name else 8) and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
             and name[0] not in _PRONOUNS \
             and not re.match(r"第[0-9〇零一二两三四五六七八九十百千]|(?:女|男)(?:主|配|[一二三四])|主角|配角|反派", name) \
             and not _GOING.fullmatch(name) and not re.search(r"伏笔|悬念|线索|设定|大纲|细纲|剧情", name) \
@@ -93,5 +96,7 @@ def valid_name(name: str) -> bool:
                                                                           lx.surnamed(name))
                         for w in _GENERIC_TAILS)  # 青云宗长老 is a post; 莫长老 is how a man is called
     words = name.split()
+    if re.match(r"(?i)(?:the )?(?:battle|siege|war|sack|fall) of ", name):
+        return False  # "the Battle of Corran Reach": an event; the place is Corran Reach
     # "someone called 'R.'": an initial alone names nobody the book can keep track of
     return name.lower() not in lx.EN_NOT_NAMES and len(words) <= 6 and name[0].isupper() and len(name.strip(".")) > 1

@@ -54,7 +54,9 @@ class Reader(ChineseRules, EnglishRules):
             people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")
                       and not any(a < s < b for a, b in asides)]
             # "彭远山跟厉无咎硬拼" goes on about 彭远山; "还有个妹妹苏雨，十二岁" about 苏雨
-            actors = [n for n, s, _ in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)]
+            # … and "杜文渊：首辅、顾长庚座师" is about 杜文渊: one named before their kin or pupil's word is its owner
+            actors = [n for n, s, e in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)
+                      and not (zh and _POSSESSOR.match(st.text, e))]
             carried = last_person if zh and not people and last_person else subject
             # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
@@ -78,7 +80,8 @@ class Reader(ChineseRules, EnglishRules):
             if not zh and not local and previous_person and _BARE_POST.fullmatch(st.text[clause[0]:clause[1]]):
                 # "…entailed on cousin Mr. Percival Gaunt, the heir;": a bare post is the one just named
                 local = [(previous_person, clause[0], clause[0])]
-            elif subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led):
+            elif subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led
+                              or zh and local[0][0] != subject and _POSSESSOR.match(st.text, local[0][2])):
                 # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
                 local = [(subject, clause[0], clause[0]), *local]
             previous_person = people[-1] if people else None
@@ -96,7 +99,7 @@ class Reader(ChineseRules, EnglishRules):
             out += self._zh_places(st, spans)
             out += self._zh_named_things(st, spans)
         else:
-            out += self._en_children(st, spans)
+            out += self._en_children(st, spans) + self._en_their_head(st, spans)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
         if children:
             self._children = list(dict.fromkeys(children))
@@ -138,12 +141,15 @@ class Reader(ChineseRules, EnglishRules):
             item["valid_to"] = when
         return Finding("ends", item, st, entities=[a, b])
 
-    def _state(self, st: Statement, entity: str, key: str, value: str) -> Finding | None:
+    def _state(self, st: Statement, entity: str, key: str, value: str, *, said: str = "") -> Finding | None:
+        """`said`: the clause that says it, where it names its own chapter."""
         value = value.strip(" ，,。.、了的")
         if not value or len(value) > 40 or key == "identity" and self.kind(entity) not in ("Character", None):
             return None  # (a post is a person's: 青鸟小组 is no singer)
         item = {"entity": entity, "key": key, "value": value}
-        when = self._when if self._when is not None else self.chapter
+        when = statement_chapter(said) if said else None
+        if when is None:
+            when = self._when if self._when is not None else self.chapter
         if when is not None:
             item["valid_from"] = when
         # where someone is names the place too: it is proposed with them
@@ -171,9 +177,12 @@ def statement_chapter(text: str) -> int | None:
     return number_in(next(g for g in m.groups() if g).lower()) if m else None
 
 
+_POSSESSOR = re.compile(rf"的?(?:{'|'.join(sorted(lx.ZH_ROLES, key=len, reverse=True))})(?=[，,、。；;）)]|$)")
 # … and "后背硬吃了屠七一刀": the one whose blow was taken is not who the sentence goes on about
 _OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为", "比", "吃了", "挨了", "中了", "护住", "救下", "救了",
-                 "师从", "拜", "恨", "嫁给", "娶了", "杀了", "杀死", "打败", "击败", "爱慕", "暗恋")
+                 "师从", "拜", "恨", "嫁给", "娶了", "杀了", "杀死", "打败", "击败", "爱慕", "暗恋",
+                 "抓走", "抓了", "绑走", "绑了", "绑架", "打伤", "打断", "囚禁", "关押", "救出", "带走", "害死", "毒死", "斩杀",
+                 "击杀", "刺死")
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 

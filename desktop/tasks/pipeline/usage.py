@@ -30,18 +30,26 @@ _ZH_BEFORE = (
                            "偷", "藏着", "揣着"))),
     ("Ability", 1.0, _ending(("学会", "练成", "施展", "使出", "修炼", "领悟", "习得", "练了", "学了"))),
     # 大弟子岳千峰, 二少爷许承泽, 她师父温如玉: a post or a kinship said just before a name is said of a person
-    ("Character", 1.0, _ending((*lx.ZH_ROLES, *lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, "主角", "反派", "真凶是", "凶手是"))),
+    ("Character", 1.0, _ending((*lx.ZH_ROLES, *lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, *lx.ZH_FACTION_LEADER_ROLES,
+                                "主角", "反派", "真凶是", "凶手是",
+                                # 恨死韩铁山, 嫁给了X: what only a person has done to them
+                                "杀了", "杀死", "害死", "救了", "救下", "嫁给", "嫁给了", "娶了", "爱上", "爱上了", "暗恋",
+                                "恨死", "恨透了", "打伤", "打伤了"))),
 )
 # "许承泽是许怀山的儿子", "岳千峰的师父": one with a father, a son or a master is a person (a sect has disciples too)
 _KIN = tuple(role for role, (rel, _) in lx.ZH_ROLES.items()
              if rel in ("PARENT_OF", "SIBLING_OF", "MARRIED_TO", "SENIOR_OF") or role in ("师父", "师傅", "师尊", "恩师"))
+_POSTS = "|".join(sorted({*lx.ZH_TITLES, *lx.ZH_PERSON_TITLES, *lx.ZH_FACTION_LEADER_ROLES}, key=len, reverse=True))
 _ZH_AFTER = (
     ("Faction", 1.0, re.compile(
         rf"的?(?:{'|'.join(sorted({*lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES} - _PLACE_LORDS, key=len, reverse=True))})"
         r"|的(?:高手|探子|眼线|帮众|门人|势力|总部|据点)")),
     ("Character", 1.0, re.compile(rf"(?:是[\u4e00-\u9fff]{{2,4}}的|的)(?:亲|大|二|小)?(?:{'|'.join(sorted(_KIN, key=len, reverse=True))})"
                                   # "骆文渊，下城的人都叫他“K医生”", "岳千峰接任掌门": called "him", or taking a post
-                                  rf"|[，,][^，。！？]{{0,8}}叫(?:他|她)|(?:接任|继任|升任|出任|为)(?:{'|'.join(lx.ZH_FACTION_LEADER_ROLES)}|大师兄|大师姐)")),
+                                  rf"|[，,][^，。！？]{{0,8}}叫(?:他|她)|(?:接任|继任|升任|出任|为)(?:{'|'.join(lx.ZH_FACTION_LEADER_ROLES)}|大师兄|大师姐)"
+                                  # "韩铁山，老刑侦支队长，…": a post in apposition; "韩铁山脖子上": a body
+                                  rf"|[，,（(][^，。！？、（）()]{{0,8}}(?:{_POSTS})[，。！？；)）\n]"
+                                  r"|(?:脖子|脸上|额头|胸口|眉骨|左眼|右眼|双眼|眼睛|头发|胳膊|肩膀|后背|左臂|右臂|左腿|右腿|嘴角)")),
     ("Faction", 0.5, re.compile(r"的人(?!物)")),  # (a city has its people too)
     ("Location", 1.0, re.compile(r"(?:里|内|附近|一带|以北|以南|以东|以西|深处|境内|城外|门口|那边)")),
     ("Item", 1.0, re.compile(rf"(?:{'|'.join(lx.ZH_GIVE)}|易主|归了|落到|被偷|被盗|丢了)")),
@@ -61,6 +69,11 @@ _EN_BEFORE = (
 _EN_AFTER = (
     ("Faction", 1.0, re.compile(r"(?i)^(?:'s (?:men|agents|knights|soldiers|members|ranks|leader|head|spies)\b|"
                                 r"\s+(?:knights?|agents?|operatives?|members?|recruits?)\b)")),
+    # "The Free Lanes are the rebel shipping co-op", "the Saints, a gang out of the flats"
+    ("Faction", 1.0, re.compile(r"^(?:,| (?:is|are|was|were)) (?:the|a|an) (?:[a-z'-]+ ){0,3}(?:co-op|cooperative|guild|"
+                                r"gang|crew|cartel|syndicate|cult|clan|tribe|legion|fleet|council|brotherhood|sisterhood|"
+                                r"league|alliance|coalition|network|agency|bureau|ministry|sect|order|company|firm|"
+                                r"corporation|outfit|militia|resistance|rebellion|movement|party|union)\b")),
     ("Location", 1.0, re.compile(r"(?i)^,? (?:the|a|an) (?:[a-z-]+ ){0,2}(?:town|city|village|port|island|valley|"
                                  r"estate|manor|farm|orchard|kingdom|settlement|colony|fortress|castle)\b")),
 )

@@ -1,0 +1,63 @@
+"""Who someone is by office or trade, in Chinese: 宰相萧伯言, 钱满仓就是赌坊老板, 沈砚在禁军当副统领."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+
+
+class ChineseTitles:
+    """Mixed into the Reader with the Chinese rules: needs kind(), _rel() and _state()."""
+
+    def _zh_titles(self, st: Statement, text: str, chars: list, carried: str | None) -> list[Finding | None]:
+        """Who someone is by office or trade: a title before the name, "A是…老板", or a clause that is only a
+        title after the person's clause (an appositive)."""
+        out: list[Finding | None] = []
+        for name, start, _ in [c for c in chars if self.kind(c[0]) == "Character"]:
+            before = _TITLE_BEFORE.search(text[:start])
+            if before and not _negated_zh(text[:before.start()]):
+                # 天穹集团董事长司徒烬: the company named before the post is part of who he is
+                owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
+                at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
+                          and not re.search(r"[，,。；;、\s]", text[a:start])), default=-1)
+                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else before.group(1)))
+        holder, title = None, None
+        for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
+            said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
+            if said and not _negated_zh(text[:end]):
+                holder, title = name, (said["unit"] or "").rstrip("里中内上") + said.group(2)
+                break
+        if not chars and carried and self.kind(carried) == "Character":
+            alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
+            if alone:
+                holder, title = carried, alone.group(1)
+        if holder and title:
+            # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
+            owner = next((n for n in st.names if title.startswith(n) and self.kind(n) in ("Faction", "Location")), "")
+            value = owner + title.split("的")[-1] if owner and "的" in title else title.replace("的", "")
+            out.append(self._state(st, holder, "identity", value))
+            # 神捕司的总捕头: a post inside a faction makes its holder one of them
+            faction = next((n for n in st.names if self.kind(n) == "Faction" and title.startswith(n)), None)
+            if faction:
+                out.append(self._rel(st, "MEMBER_OF", holder, faction))
+        return out
+
+
+_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
+# 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
+_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
+# 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
+# … 沈砚在禁军当副统领: where one serves, said before the post, is part of it
+_TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}}))?"
+                       rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了|当|做)(?:个|一个|一名|一位|名|位)?"
+                       rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
+_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?!是)[{CJK}]){{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
+
+
+_EDGE = "，,。．.！!；;？?）)（( "
