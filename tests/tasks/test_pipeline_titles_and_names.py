@@ -330,3 +330,30 @@ def test_no_one_is_what_their_own_verb_takes():
     found = settle(("user", "女主叫沈禾。第9章起，许临对沈禾的态度变了。"), ("user", "许临喜欢她，但这一卷不说破。"))
     assert ("LOVES", "许临", "沈禾") in relations(found)
     assert ("LOVES", "许临", "许临") not in relations(found)
+
+
+def test_the_dead_lead_and_hold_nothing_from_the_chapter_they_die():
+    canon = Canon(names={"温如晦": ("Character", []), "栖霞剑派": ("Faction", []), "秋水剑": ("Item", [])},
+                  relations={("LEADS", "温如晦", "栖霞剑派"), ("OWNS", "温如晦", "秋水剑")})
+    found = settle(("user", "第63章温如晦战死。"), canon=canon)
+    ends = {(e["type"], e["from"], e["to"], e.get("valid_to")) for e in found.document["ends"]}
+    assert {("LEADS", "温如晦", "栖霞剑派", 63), ("OWNS", "温如晦", "秋水剑", 63)} <= ends
+
+
+def test_a_head_said_of_a_group_just_named_leads_it_and_one_sent_by_a_group_is_one_of_theirs():
+    canon = Canon(names={"野狗帮": ("Faction", []), "灰鸦会": ("Faction", []), "阿月": ("Character", [])})
+    found = settle(("user", "码头那伙人叫野狗帮，头儿是孙猛，话少。"), ("user", "阿月的底牌：她是北方人，灰鸦会派进来的。"),
+                   ("user", "他师父姓周，叫周衡。杨川是周衡一手带出来的。"), canon=canon)
+    assert {("LEADS", "孙猛", "野狗帮"), ("MEMBER_OF", "阿月", "灰鸦会"), ("MASTER_OF", "周衡", "杨川")} <= relations(found)
+
+
+def test_what_a_sentence_says_across_its_commas():
+    found = settle(("user", "Ada Quince and Hugh Dorrit are both in the Marlow Rowing Club, which Hugh Dorrit chairs."),
+                   ("user", "Ch 20: Ada Quince is arrested and charged with Hugh Dorrit's murder."), zh=False)
+    assert {("LEADS", "Hugh Dorrit", "Marlow Rowing Club"), ("KILLED", "Ada Quince", "Hugh Dorrit")} <= relations(found)
+    assert ("Hugh Dorrit", "alive", "dead") in states(found)
+
+
+def test_a_city_someone_moves_to_is_no_one_whatever_post_follows():
+    found = settle(("user", "第16章沈禾离开上海去苏州，任云锦传媒策划总监。"))
+    assert entities(found).get("苏州") != "Character"

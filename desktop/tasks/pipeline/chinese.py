@@ -96,6 +96,9 @@ class ChineseRules(ChineseTitles):
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]
                     out.append(self._rel(st, rel, a, b))
+                if ka == kb == "Character" and re.fullmatch(r"(?:也|都|就)?是", mid) and \
+                        re.match(r"(?:一手|亲手)?(?:带|教|培养|调教|栽培)出来的", post):
+                    out.append(self._rel(st, "MASTER_OF", b, a))  # 秦朗是他一手带出来的
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
                         re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 拜X为师; 师从云鹤真人
@@ -257,8 +260,11 @@ class ChineseRules(ChineseTitles):
             title = _HEAD_BEFORE.search(before) or _HEAD_AFTER.match(after) or _HEAD_PASSED.search(text[:start])
             if title:
                 head = title.group(1)
+                # … or the one this sentence named before it ("黑客团叫断线者，头儿是林蛮")
+                here = [n for n, s, _ in spans if s < start and self.kind(n) == "Faction"]
                 faction = next((f for f in reversed(factions) if f.endswith(head[0])), None) or \
-                    (factions[-1] if factions and head in ("掌门", "首领", "族长") else None)
+                    (factions[-1] if factions and head in ("掌门", "首领", "族长") else None) or \
+                    (here[-1] if here else None)
                 if faction:
                     out.append(self._rel(st, "LEADS", name, faction))
             if _CHILD_BY_RANK.search(before):
@@ -355,6 +361,9 @@ class ChineseRules(ChineseTitles):
             elif kind == "Item" and (_has_verb(_THERE_IS.sub("", before), lx.ZH_OWN) or re.search(
                     rf"(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)(?:一[把柄口件块枚颗])?$", st.text[:start])):
                 out.append(self._rel(st, "OWNS", focus, name, replaces=change or "改" in before or "换" in before))
+            elif kind == "Faction" and re.match(r"(?:派|安插|送)(?:进|过)?来的|派去的|安插的", st.text[end:end + 5]) \
+                    and not _negated_zh(before):
+                out.append(self._rel(st, "MEMBER_OF", focus, name))  # "…，樱机关派进来的": one of theirs, sent in
             elif kind == "Faction" and _has_verb(before, lx.ZH_LEAVE) and not _negated_zh(before):
                 out.append(self._end(st, "MEMBER_OF", focus, name))  # "…，叛出天刀门"
             elif kind == "Location" and _has_verb(before, lx.ZH_FROM):

@@ -39,8 +39,10 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         # the talk's first sentence has no focus yet: "韦青的家世：她爹…" — 她 is who the sentence began with
         # … and one a short label introduces ("治疗有了：唐柚，…，大伙都叫她柚子") is who 她 is, whatever came before
         label = re.match(r"[^，,。：:]{1,8}[：:]\s*", said)
+        # … and so is one whose label it is ("白露的底牌：她是…")
         introduced = next((n for n in characters if label and any(
-            said.startswith(f, label.end()) for f, m in forms if m == n)), None)
+            said.startswith(f, label.end()) or re.fullmatch(rf"{re.escape(f)}的[^，,。：:]{{1,4}}[：:]\s*", label.group(0))
+            for f, m in forms if m == n)), None)
         opener = introduced or (characters[0] if focus is None and characters else None)
         referent = opener if introduced else focus or opener
         if referent is not None:
@@ -72,13 +74,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                         next((n for n in fitting if gender.get(n) == wanted), fitting[0] if fitting else referent)
                 doer = _doer(rest, position, word, named, forms)
                 if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
-                    # (秦屿白喜欢她: no one's verb takes themselves; she is who the talk named before him)
-                    chosen = next((n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != doer
-                                   and gender.get(n, wanted) == wanted and n not in dropped), None) or \
-                        next((n for n in reversed(recent) if n != doer and n not in characters and n not in dropped
-                              and gender.get(n, wanted) == wanted), chosen) if word in "他她" else \
-                        next((n for p, n in sorted(named, reverse=True) if 0 <= p < position and n != doer
-                              and gender.get(n, wanted) == wanted and n not in dropped), chosen)
+                    # (秦屿白喜欢她: no one's verb takes themselves; she is the one the talk is about, or named before)
+                    others = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
+                        ([referent, *reversed(recent)] if word in "他她" else [])
+                    chosen = next((n for n in others if n and n != doer and n not in dropped
+                                   and gender.get(n, wanted) == wanted), chosen)
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
                 if chosen != referent:

@@ -6,6 +6,7 @@ import re
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import EN_NEG as _EN_NEG
+from desktop.tasks.pipeline.findings import flat as _flat
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.findings import has_phrase as _has_phrase
 from desktop.tasks.pipeline.statements import Statement
@@ -77,9 +78,11 @@ class EnglishRules:
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:is|was|'s|’s)(?:\s+the)?", mid) and \
                         re.match(r"\s*(?:[.,;!]|$|now\b|through and through)", low[eb:eb + 20]):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "She's Concordat Navy."
-                if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:now\s+)?(?:runs|ran|leads|led|heads|headed)"
-                                                                          r"(?:\s+the)?", mid):
-                    out.append(self._rel(st, "LEADS", a, b))  # "the Widow runs the Orrery"
+                # "the Widow runs the Orrery", "Vael, Archon, heads the Salt Kings", "Ashdown, who chairs the Society"
+                if kb == "Faction" and ka == "Character" and re.fullmatch(
+                        r"(?:,\s*(?:who\s+|[^,]{1,30},\s*))?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
+                        r"chaired|commands|commanded)(?:\s+the)?", mid):
+                    out.append(self._rel(st, "LEADS", a, b))
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if kb == "Faction" and ka == "Character":
@@ -149,6 +152,8 @@ class EnglishRules:
                         out.append(self._rel(st, "MASTER_OF", a, b))
                 if ka == "Faction" and kb == "Character" and _RUN_BY.search(mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "the Firm is run by Declan Calloway"
+                elif ka == kb == "Character" and _RUN_BY.search(mid):
+                    out.append(self._rel(st, "SERVES", a, b))  # "he's run by Yevgeny Arkadin": an agent's handler
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and _LIVES_AT.search(mid) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
@@ -160,6 +165,27 @@ class EnglishRules:
                     out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))
         out += self._en_three(st, spans)
         return [f for f in out if f is not None]
+
+    def _en_across_clauses(self, st: Statement, spans: list) -> list[Finding]:
+        """What a whole sentence says across its commas and "and"s: "the Society, which Nigel chairs"; "Jo Keane
+        arrested and charged with Ruth's murder"."""
+        out: list[Finding | None] = []
+        low = st.text.lower()
+        for i, (a, sa, ea) in enumerate(spans):
+            for b, sb, eb in spans[i + 1:]:
+                mid, post = low[ea:sb].strip(), low[eb:eb + 30]
+                ka, kb = self.kind(a), self.kind(b)
+                if ka == "Faction" and kb == "Character" and re.fullmatch(r",?\s*which(?:\s+now)?", mid) and \
+                        re.match(r"\s+(?:runs|leads|heads|chairs|commands)\b", post):
+                    out.append(self._rel(st, "LEADS", b, a))
+                if ka == kb == "Character" and len(mid) <= 60 and re.match(r"['’]s\s+murder\b", post) and re.search(
+                        r"\b(?:arrest(?:s|ed)?|charg(?:es|ed)|convict(?:s|ed)?|hang(?:s|ed)?|tried)\b[^.;]*\b(?:for|with)$", mid):
+                    passive = re.match(r"(?:is\s+|was\s+|gets\s+|got\s+)?(?:arrested|charged|convicted|hanged|tried)\b", mid)
+                    killer = a if passive else next((n for n, s2, e2 in spans if ea < s2 and e2 < sb
+                                                     and self.kind(n) == "Character"), None)
+                    if killer and killer != b:
+                        out += [self._rel(st, "KILLED", killer, b), self._state(st, b, "alive", "dead")]
+        return _flat(out)
 
     def _en_their_head(self, st: Statement, spans: list) -> list[Finding]:
         """"The Free Lanes are the rebel co-op…; their leader is Hesper Kaine": the group just named is led by

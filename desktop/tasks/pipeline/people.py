@@ -21,6 +21,7 @@ _NAMED_BY_ROLE = r"(?:{role})(?:是|叫|名叫|乃是|便是|就是)$"
 # 叶孤城的佩剑 / 陆沧海常年背着…: kin, a weapon of one's own, or carrying something is a person's
 _PERSONAL = r"的(?:父亲|母亲|爹|娘|哥哥|姐姐|弟弟|妹妹|妻子|丈夫|未婚妻|未婚夫|师父|师尊|佩剑|佩刀|兵器|武器|本命法宝|坐骑)" \
             r"|[，,]?(?:常年|一直|总是|从小|自幼|时常|向来)?(?:背着|带着|拿着|握着|提着|佩着|骑着|腰悬|手持)"
+_GONE_TO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_LIVE, *lx.ZH_MOVE, '去', '到', '回', '在', '离开'}, key=len, reverse=True))})$")
 WEIGHT = 4.0  # above a kind suffix (2.0): the wording about the name outranks the name's last character
 
 
@@ -34,6 +35,8 @@ def described_as_people(cands: Candidates, text: str) -> None:
         if lx.ZH_SUFFIX_KINDS.get(name[-1]) == "Faction" and name[-1] not in lx.ZH_WEAK_SUFFIXES:
             continue  # 天机阁，阁主公孙迟收他做关门弟子: the role is the next person's, a 阁 is no one
         for match in re.finditer(re.escape(name), text):
+            if _GONE_TO.search(text, max(0, match.start() - 4), match.start()):
+                continue  # "离开上海去杭州，任星澜传媒策划总监": the post is the one who went there
             if after.match(text, match.end()) or before.search(text, max(0, match.start() - 8), match.start()):
                 cand.hint("Character", WEIGHT)
                 break

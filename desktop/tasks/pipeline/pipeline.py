@@ -115,6 +115,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += appositions.members(findings, kinds, forms)
     findings += _replacements(statements, findings, kinds)
     findings += _successions(findings, canon)
+    findings += _deaths_end_holdings(findings, canon)
     # a statement that gave facts is no setting — except where a place lies, which is geography as well
     busy = {f.statement.index for f in findings if not (f.section == "relations" and f.item["type"] == "LOCATED_IN"
                                                         and kinds.get(f.item["from"]) != "Character")}
@@ -197,6 +198,22 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
             if item.get("valid_from") is not None:
                 end["valid_to"] = item["valid_from"]
             out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
+    return out
+
+
+def _deaths_end_holdings(findings: list[Finding], canon: Canon) -> list[Finding]:
+    """The dead head nothing and hold nothing: a death ends what canon says they led or owned, from its chapter."""
+    out: list[Finding] = []
+    ended = {(f.item["type"], f.item["from"], f.item["to"]) for f in findings if f.section == "ends"}
+    for f in findings:
+        if f.section != "states" or (f.item["key"], f.item["value"]) != ("alive", "dead"):
+            continue
+        for rel, source, target in sorted(canon.relations - ended):  # (the sword he handed on as he died)
+            if rel in ("LEADS", "OWNS") and source == f.item["entity"]:
+                end = {"type": rel, "from": source, "to": target}
+                if f.item.get("valid_from") is not None:
+                    end["valid_to"] = f.item["valid_from"]
+                out.append(Finding("ends", end, f.statement, entities=[source, target]))
     return out
 
 

@@ -99,7 +99,7 @@ class Reader(ChineseRules, EnglishRules):
             out += self._zh_places(st, spans)
             out += self._zh_named_things(st, spans)
         else:
-            out += self._en_children(st, spans) + self._en_their_head(st, spans)
+            out += self._en_children(st, spans) + self._en_their_head(st, spans) + self._en_across_clauses(st, spans)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
         if children:
             self._children = list(dict.fromkeys(children))

@@ -26,7 +26,10 @@ class ChineseTitles:
                 owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
                 at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
                           and not re.search(r"[，,。；;、\s]", text[a:start])), default=-1)
-                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else before.group(1)))
+                # "鼎泰集团：董事长宋砚秋": a list headed by the company is of its people
+                header = next((n for n in st.names if self.kind(n) == "Faction" and re.match(
+                    rf"[\W\d]*{re.escape(n)}[：:]\s*{re.escape(text[:start])}", st.text)), "") if at < 0 else ""
+                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else header + before.group(1)))
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
@@ -57,7 +60,8 @@ _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从�
 _TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}}))?"
                        rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了|当|做)(?:个|一个|一名|一位|名|位)?"
                        rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
-_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?!是)[{CJK}]){{0,10}}?(?:{_TITLE}))")  # "程璐，三十四岁，联合舰队的首席跃迁工程师"
+# "程璐，三十四岁，联合舰队的首席跃迁工程师" (not "皇帝就叫皇帝", "还有经纪人")
+_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
 
 
 _EDGE = "，,。．.！!；;？?）)（( "
