@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from desktop.importing.split import number_in
+from desktop.tasks.pipeline import drafts
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.sections import _NUM, CJK, _zh, is_summary
 from desktop.tasks.pipeline.statements import Statement
@@ -45,8 +46,16 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     authored = 0  # steps of the current outline in the author's own words
     consumed: set[int] = set()
     last_step = -2  # the statement that gave the last step
+    blocks = drafts.find(statements)
     for st in statements:
         if st.index in consumed:
+            continue
+        if st.index in blocks:
+            current = _take_block(blocks[st.index], out, current if current is not None and (
+                guessed or not blocks[st.index].title) and current.item["level"] == "ShortOutline" else None, statements)
+            guessed, authored = False, 3  # (the assistant restating them after is no new step)
+            consumed |= {x.index for x in blocks[st.index].covers}
+            last_step = -2  # (what follows a block is not its last beat going on)
             continue
         named = _NAMED_TITLE.search(st.quote)
         if named and current is not None and guessed and "那条" not in st.quote:
@@ -67,6 +76,13 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             continue
         if is_summary(st) and not _STEP_EDIT.search(st.quote):
             continue
+        if current is not None and current.item["steps"]:
+            rest = [x for x in statements if x.message_index == st.message_index and x.index > st.index]
+            used = _revises(st, current.item["steps"], rest)
+            if used:
+                current.extra += used
+                consumed |= {x.index for x in used}
+                continue
         text = st.text
         zh = _zh(text)
         edit = _STEP_EDIT.search(st.quote)
@@ -85,18 +101,23 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         # the message, and the assistant's question it answers ("Should I break out the opening arc?" — "yes: 'Salvage' …")
         message = " ".join(x.quote for x in statements if x.message_index == st.message_index or
                            x.message_index == st.message_index - 1 and not x.by_author and x.quote.rstrip().endswith("?"))
-        if not re.search(r"大纲|细纲|短纲|长纲|那条(?:线)?(?![\u4e00-\u9fff])|卷|篇|剧情|outline|arc|book|volume|storyline|"
+        if not re.search(r"大纲|细纲|短纲|长纲|节拍|那条(?:线)?(?![\u4e00-\u9fff])|卷|篇|剧情|outline|arc|book|volume|storyline|"
                          r"plot|sequence|beats",
                          message, re.I) and not _CHAPTER_RANGE.search(message):
             anchors = []  # 「缠丝」 names a whip, not an outline
+        if anchors and all(a.group(1) or a.group(2) for a in anchors) and not _CHAPTER_RANGE.search(message) \
+                and not re.search(r"大纲|细纲|短纲|长纲|节拍|那条|剧情|outline|\barc|storyline|plot|sequence|beats",
+                                  message, re.I) \
+                and not _PLOT_LINE.search(message) and not any(b.header.message_index == st.message_index
+                                                              for b in blocks.values()):
+            anchors = []  # "这卷叫“断星”，先把跃迁钉死": a volume's name, with nothing planned in it yet
         # "Should I break out the opening arc?": the author's answer opens it ("Can you outline…?" is a request)
         asks = not st.by_author and st.quote.rstrip().endswith(("?", "？"))
         if asks:
             anchors = []
         # "这一卷他就住在京城" / "the trial at the end of book one": a volume named is a time, not an outline, unless
         # the message plans ("下一段剧情：…帮我排个短纲")
-        planning = bool(re.search(r"大纲|细纲|短纲|长纲|情节安排|剧情安排|剧情|\boutline|\barc\b|\bbeats?\b|\bplot for\b",
-                                  message, re.I) or _CHAPTER_RANGE.search(message))
+        planning = bool(_PLANNING.search(message) or _CHAPTER_RANGE.search(message))
         cue = planning and not asks and ((any(c in text for c in _CUES_ZH) if zh else bool(_CUE_EN.search(text)))
                                          or bool(_CHAPTER_RANGE.search(text) and _PLANS.search(text)))
         step_like = bool(_STEP_MARK.match(_after_header(st.quote)) or _STEP_MARK.match(st.quote)) or \
@@ -176,6 +197,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     for finding in out:
         steps = finding.item["steps"]
         for index, step in enumerate(steps):
+            step.pop("_said", None)
             step["kind"] = step["kind"] or _step_kind(step["summary"], index, len(steps))
             summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
             # "中间的转折是…", "收尾是…", "The climax is…", "It ends with…": the mark's own words go too
@@ -206,12 +228,95 @@ def _names_an_outline(quote: str, anchor: re.Match, kinds: dict[str, str]) -> bo
         _CHAPTER_RANGE.search(quote[anchor.end():anchor.end() + 14]) is not None
 
 
+_PLANNING = re.compile(r"大纲|细纲|短纲|长纲|节拍|情节安排|剧情安排|剧情|\boutline|\barc\b|\bbeats?\b|\bplot for\b", re.I)
 _PLOT_LINE = re.compile(r"(?:主线|这一卷|这卷|本卷|剧情)(?:是|讲|：|:)|(?:the )?(?:main plot|plot|story) (?:is|:)\s*", re.I)
-_CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "那一段",
+_CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "节拍", "情节安排", "剧情安排", "这一卷", "下一卷", "这一段", "下一段", "那一段",
             "接下来几章", "第二卷", "第三卷")
 # "接下来要写选秀那一段，大概第20到28章，帮我捋一捋": chapters to write, said with a planning verb
 _PLANS = re.compile(r"写|捋|排|安排|规划|结构|\bplan|\boutline|\bbreak (?:it )?out|\bsequence|\bstructure", re.I)
 _CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
+
+
+def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
+                statements: list[Statement]) -> Finding:
+    """A drafted outline: the one of its title, or the one just opened (its title a guess), or a new one;
+    its beats take the place of any steps said before."""
+    target = next((f for f in out if block.title and f.item["title"] == block.title), None)
+    beats = {beat["chapter"] for beat in block.steps if "chapter" in beat}
+    # (an outline of the same chapters, told again under its title)
+    target = target or next((f for f in out if len(beats & {s.get("chapter") for s in f.item["steps"]}) >= 2), None)
+    if target is None and recent is not None:
+        target = recent  # (the outline the author asked for, its title a guess or none given now)
+    if target is None:
+        before = [x for x in statements if x.by_author and x.index < block.header.index and _PLANNING.search(x.quote)]
+        guess = block.title or _plan_title(before[-1].text if before else block.header.text, _zh(block.header.text))
+        target = Finding("plan", {"level": _level(block.header.text, _zh(block.header.text)), "title": guess,
+                                  "status": "Pending", "steps": []}, block.header, entities=[])
+        out.append(target)
+    if block.title:
+        target.item["title"] = block.title
+    chapters = _CHAPTER_RANGE.search(block.header.quote)
+    numbers = [number_in(g) for g in chapters.groups() if g] if chapters else []
+    if numbers and all(n is not None for n in numbers):
+        target.item["chapters"] = numbers[:2]
+    target.item["steps"] = [{"kind": beat.get("kind", ""), "summary": beat["summary"], "status": "Pending",
+                             "_said": block.header.message_index,
+                             **({"chapter": beat["chapter"]} if "chapter" in beat else {})} for beat in block.steps]
+    target.extra += block.covers
+    return target
+
+
+# "“两人渐生情愫”改成“顾远山默默帮忙”", "change 'burns the letters' to 'reads them'": words of a step swapped
+_SWAP = re.compile(r"[“「\"']([^”」\"'\n]{2,40})[”」\"']\s*(?:改成|改为|换成|变成|→|->|\bto\b|\bwith\b)\s*"
+                   r"[“「\"']([^”」\"'\n]{2,40})[”」\"']", re.I)
+# "发展那段加一句：…", "26章改一下，不是烧东西，是…", "change the climax: …"
+_BEAT_EDIT = re.compile(rf"^\s*(?:(?P<k>开端|开头|发展|转折|高潮|结局|结尾|收尾)|(?:第\s*)?(?P<c>{_NUM})\s*章)"
+                        r"(?:那条|那段|那步|那一步|这条|这段|部分|的)?\s*(?P<v>改一下|改成|改为|换成|改|加一句|补一句|加上|再加|补上|补)|"
+                        r"^\s*(?P<v2>change|rewrite|fix|swap|add to)\s+(?:the\s+)?"
+                        r"(?P<k2>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\b", re.I)
+
+
+def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[Statement]:
+    """A later word on one step of the outline: its words swapped, a beat rewritten or added to by its kind
+    or chapter (with the sentences that go on with it), or the assistant's revised line for a chapter or kind
+    ("修改后：26 发展：…"). The statements it used; none when it revises nothing."""
+    if swap := _SWAP.search(st.quote):
+        for step in steps:
+            if swap.group(1) in step["summary"]:
+                step["summary"] = step["summary"].replace(swap.group(1), swap.group(2))
+                return [st]
+    if (edit := _BEAT_EDIT.match(st.quote)) and st.by_author:
+        kind = drafts.KINDS.get((edit.group("k") or edit.group("k2") or "").lower())
+        chapter = number_in(edit.group("c")) if edit.group("c") else None
+        step = next((s for s in steps if kind and s.get("kind") == kind or chapter and s.get("chapter") == chapter), None)
+        if step is None:
+            return []
+        used = [st]
+        for x in rest:  # "结局改一下，不绝杀，输一分。江屿白最后一投没进，冠军留到下一卷。": a terse word, then how
+            if _BEAT_EDIT.match(x.quote) or _SWAP.search(x.quote) or _ASIDE.match(x.quote) or \
+                    len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", "".join(y.quote for y in used)[edit.end():])) > 12:
+                break
+            used.append(x)
+        words = "，".join(x.quote.strip(" 。.") for x in [st, *used[1:]])[len(st.quote[:edit.end()]):]
+        words = re.sub(r"^[\s:：,，一下]+", "", words).strip(" 。.")
+        words = re.sub(r"^(?:不是|\bnot\b).*?[，,;；]\s*(?:而是|是|but|it's|it is)\s*", "", words, flags=re.I) or words
+        if words:
+            adding = re.match(r"加|补|再加|add", edit.group("v") or edit.group("v2") or "", re.I)
+            step["summary"] = step["summary"].rstrip("。.") + "，" + words if adding else words
+        return used
+    found = drafts.label(st.quote)
+    if found and "_said" in steps[0] and steps[0]["_said"] < st.message_index and not st.quote.rstrip().endswith(("?", "？")):
+        mark, words = found
+        same = [s for s in steps if mark.get("chapter") and s.get("chapter") == mark["chapter"]] or \
+            [s for s in steps if mark.get("kind") and s.get("kind") == mark["kind"]]
+        if len(same) == 1:
+            same[0]["summary"] = words.strip(" 。.；;")
+            return [st]
+    return []
+
+
+_ASIDE = re.compile(r"\s*(?:还有|另外|对了|顺便|其他|其余|别的|\balso\b|\band one more|\boh,? and\b|\bby the way\b|"
+                    r"\banother thing\b|\bthe rest\b|\beverything else\b)", re.I)
 
 
 def _renames(st: Statement, outlines: list[Finding]) -> bool:

@@ -126,7 +126,11 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
                                                                  if f.section == "hooks"})
         findings += outlines.plan(statements, kinds)
         for title in {f.item["title"] for f in findings if f.section == "plan"}:
-            for name in [n for n in cands if not cands[n].canon_kind and n in title and len(n) > len(title) / 2]:
+            # (满香楼 of "满香楼开张" is a place all the same when the talk names it on its own)
+            titled = {st.index for st in statements if title.lower() in st.quote.lower()}
+            whole = re.sub(r"(?i)^the\s+", "", title)
+            for name in [n for n in cands if not cands[n].canon_kind and n in title and len(n) > len(title) / 2
+                         and (len(n) >= len(whole) or not cands[n].mentions - titled)]:
                 del cands[name]  # "call it the Lisbon Endgame": the outline's title, no one in the story
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)

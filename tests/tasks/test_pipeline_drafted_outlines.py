@@ -1,0 +1,112 @@
+"""Outlines written out whole — a title line and labelled beats — and the author's later word on one beat."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.drafts import label, title_of
+from tests.tasks.test_pipeline import settle
+
+
+def titled(extraction) -> dict[str, dict]:
+    return {o["title"]: o for o in extraction.document["plan"]}
+
+
+def summaries(outline: dict) -> list[str]:
+    return [step["summary"] for step in outline["steps"]]
+
+
+def test_a_beat_is_labelled_by_its_kind_its_chapter_or_both():
+    assert label("57 起：柳絮进京赶考") == ({"kind": "Start", "chapter": 57}, "柳絮进京赶考")
+    assert label("转折（58）考场走水") == ({"kind": "Twist", "chapter": 58}, "考场走水")
+    assert label("Climax (ch 9): the bridge falls") == ({"kind": "Climax", "chapter": 9}, "the bridge falls")
+    assert label("Ch 12: Tom rows out") == ({"chapter": 12}, "Tom rows out")
+    assert label("end: the tide turns") == ({"kind": "Ending"}, "the tide turns")
+    for sentence in ("Start with the storm.", "高潮是当众揭穿", "2 要伤，而且要重", "Open: who sent the letter"):
+        assert label(sentence) is None, sentence
+
+
+def test_a_title_line_names_the_block_unless_it_only_announces_one():
+    assert title_of("短纲·烟雨渡口（第57–60章）") == "烟雨渡口"
+    assert title_of("青石巷夜雨（第3—6章）") == "青石巷夜雨"
+    assert title_of("Here it is; I've called it 'The Low Tide' for now:") == "The Low Tide"
+    for header in ("Draft outline:", "Outline, chapters 8–11:", "建议四步", "下面几章的纲我先拟一个：", "草拟如下："):
+        assert title_of(header) == "", header
+
+
+def test_an_assistants_drafted_outline_under_a_title_line_is_the_outline():
+    found = titled(settle(
+        ("user", "57到60章帮我排一下，柳絮进京这段。"),
+        ("assistant", "短纲·烟雨渡口（第57–60章）\n- 起：柳絮在渡口遇上劫匪\n- 发展：船夫老周出手相救\n"
+                      "- 高潮：劫匪头目竟是柳絮的表兄\n- 结局：柳絮放走表兄，独自进京"),
+        ("user", "可以。")))
+    outline = found["烟雨渡口"]
+    assert outline["chapters"] == [57, 60] and outline["level"] == "ShortOutline"
+    assert summaries(outline) == ["柳絮在渡口遇上劫匪", "船夫老周出手相救", "劫匪头目竟是柳絮的表兄", "柳絮放走表兄，独自进京"]
+    assert [step["kind"] for step in outline["steps"]] == ["Start", "Development", "Climax", "Ending"]
+
+
+def test_a_block_takes_the_place_of_loose_steps_said_before_and_keeps_the_title_the_author_gave():
+    found = titled(settle(
+        ("user", "Let's do chapters 8 to 11, call it 'The Low Tide'. First Tom rows out, then the storm."),
+        ("assistant", "Draft outline:\nStart (ch 8): Tom rows out past the reef\nDevelopment (ch 9): the storm hits\n"
+                      "Climax (ch 10): Tom saves the drowning keeper\nEnding (ch 11): the keeper names Tom his heir"),
+        ("user", "Good."), zh=False))
+    assert list(found) == ["The Low Tide"]
+    assert summaries(found["The Low Tide"])[2] == "Tom saves the drowning keeper"
+    assert len(found["The Low Tide"]["steps"]) == 4
+
+
+def test_the_authors_own_block_is_titled_by_what_they_call_it():
+    found = titled(settle(
+        ("assistant", "Want an outline for 12–15?"),
+        ("user", "call it Ember Road.\nstart: Kit leaves the mill\ndev: she meets the tinker\nclimax: the mill burns\n"
+                 "end: she never goes back"), zh=False))
+    assert summaries(found["Ember Road"]) == ["Kit leaves the mill", "she meets the tinker", "the mill burns",
+                                              "she never goes back"]
+
+
+def test_a_recap_of_what_was_settled_is_no_outline_and_its_facts_stand():
+    extraction = settle(
+        ("user", "第12章周伯死了，第13章阿青被赶出门。"),
+        ("assistant", "整理一下：\n12章：周伯死了\n13章：阿青被赶出门\n14章：阿青投奔舅舅"),
+        ("user", "对。"), chapter=14)
+    assert extraction.document["plan"] == []
+    assert any(s["entity"] == "周伯" and s["key"] == "alive" for s in extraction.document["states"])
+
+
+def test_the_author_rewrites_a_beat_by_its_kind_or_chapter_or_swaps_its_words():
+    draft = ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
+                          "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京")
+    by_kind = titled(settle(("user", "57到60章帮我排一下。"), draft,
+                            ("user", "发展那条改一下：不是老周救的，是柳絮自己拔簪伤了劫匪。其他可以。")))
+    assert summaries(by_kind["烟雨渡口"])[1] == "柳絮自己拔簪伤了劫匪"
+    by_chapter = titled(settle(("user", "57到60章帮我排一下。"), draft, ("user", "60章加一句：表兄留下一块玉佩。")))
+    assert summaries(by_chapter["烟雨渡口"])[3] == "柳絮放走表兄，独自进京，表兄留下一块玉佩"
+    swapped = titled(settle(("user", "57到60章帮我排一下。"), draft, ("user", "“独自进京”改成“随商队进京”。")))
+    assert summaries(swapped["烟雨渡口"])[3] == "柳絮放走表兄，随商队进京"
+
+
+def test_a_terse_rewrite_goes_on_in_the_sentences_after_it():
+    found = titled(settle(
+        ("user", "57到60章帮我排一下。"),
+        ("assistant", "短纲·烟雨渡口（第57–60章）\n开端：柳絮在渡口遇上劫匪\n发展：船夫老周出手相救\n"
+                      "高潮：劫匪头目竟是柳絮的表兄\n结局：柳絮放走表兄，独自进京"),
+        ("user", "结局改一下，不放走。柳絮把表兄押去了县衙，从此两家结仇。")))
+    assert summaries(found["烟雨渡口"])[3] == "不放走，柳絮把表兄押去了县衙，从此两家结仇"
+
+
+def test_the_assistants_revised_line_for_a_chapter_replaces_that_beat():
+    found = titled(settle(
+        ("user", "57到60章帮我排一下。"),
+        ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
+                      "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京"),
+        ("user", "58章改成柳絮自己脱身。"),
+        ("assistant", "好，修改后：\n58 发展：柳絮拔簪刺伤劫匪，自己脱身")))
+    assert summaries(found["烟雨渡口"])[1] == "柳絮拔簪刺伤劫匪，自己脱身" and len(found["烟雨渡口"]["steps"]) == 4
+
+
+def test_a_volumes_name_alone_opens_no_outline_that_would_swallow_the_next_one():
+    found = titled(settle(
+        ("user", "这卷叫“寒江”，先定规矩：江上不许动刀。"),
+        ("user", "61到64章帮我排个纲，叫“寒江夜渡”。"),
+        ("assistant", "寒江夜渡（第61—64章）\n- 开端：船队夜发\n- 发展：江心遇伏\n- 高潮：船帮内讧\n- 结局：天明靠岸")))
+    assert list(found) == ["寒江夜渡"] and found["寒江夜渡"]["level"] == "ShortOutline"
