@@ -230,6 +230,18 @@ def test_leave_it_unexplained_makes_a_hook_of_what_was_just_said():
     assert len(hooks(found)) == 1
 
 
+def test_a_sentence_that_only_says_when_a_hook_pays_off_is_about_the_one_before_it():
+    canon = Canon(names={"Bram Oakes": ("Character", []), "Nell Oakes": ("Character", [])})
+    found = settle(("user", "Bram is secretly the smuggler who sank Nell's boat. Plant in 12, reveal by ch 30."),
+                   canon=canon, chapter=10, zh=False)
+    [hook] = hooks(found)
+    assert "sank Nell's boat" in hook["description"] and hook["due_by"] == 30
+    canon = Canon(names={"邱远": ("Character", []), "黑水帮": ("Faction", [])})
+    [hook] = hooks(settle(("user", "邱远早就暗中投靠了黑水帮，渡口的火是他放的。这个先不揭，留到60章。"),
+                          canon=canon, chapter=40))
+    assert "渡口的火是他放的" in hook["description"] and hook["due_by"] == 60
+
+
 def test_the_rungs_of_the_talks_own_ladder_are_realms_and_no_names():
     canon = Canon(names={"林渡": ("Character", [])})
     found = settle(("user", "异能分四阶：启灵、通玄、化形、归真。"), ("user", "林渡刚签契，启灵。"), canon=canon)

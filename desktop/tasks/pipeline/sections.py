@@ -95,6 +95,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         promise = bool(promised) and not fresh and position > 0 and bool(_POINTS_BACK.match(text)) and \
             statements[position - 1].message_index == st.message_index and \
             set(involves) <= set(statements[position - 1].names)
+        # "Plant in 50, reveal by ch 70." / "这个先不揭，留到95章。": when, of what the sentence before said
+        bare_meta = position > 0 and not subject and not fresh and _meta_only(text, zh)
+        promise = promise or bare_meta
         pointing = pointing or promise
         planted = [f for f in out if f.item.get("status") == "Unresolved"]
         last = planted[-1] if planted else None
@@ -214,6 +217,19 @@ _DEFER = re.compile(r"(?i)先不|留着|以后再|暂不|不交代|先别|\bnot 
 _DEFER_ONLY = re.compile(r"(?i)(?:\s|[，,。.!！;；]|and|but|leave it(?: there| at that| open)?|don't explain(?: it)?|"
                          r"no explanation|keep it (?:quiet|back)|not yet|(?:he|she|they) (?:doesn't|don't|never) tell"
                          r"(?:s)? anyone|tells no one|先不交代|不交代|留着|先别说破|先不说|先埋着|先不揭)+")
+_META_EN = re.compile(r"(?i)\b(?:plant(?:ed|ing)?|pay(?:s|ing)?|paid|off|reveal(?:ed|s)?|resolve[ds]?|answer(?:ed|s)?|"
+                      r"explain(?:ed|s)?|hook|mystery|thread|clue|by|in|at|around|roughly|about|later|until|till|"
+                      r"before|chapter|chap|ch|that|it|this|the|and|then|one|keep|leave|open|\d+)\b|[^\w\s]")
+_META_ZH = re.compile(r"这个|那个|这条|这事|左右|前后|大概|差不多|拖到|先|不|别|揭开|揭晓|揭|回收|收|留到|留着|留|之前|以前|前|以后|后|再|到|"
+                      r"第?[\d一二三四五六七八九十百零两]+章|伏笔|钩子|坑|埋|填|写|[^\w]")
+
+
+def _meta_only(text: str, zh: bool) -> bool:
+    """Only when and how a hook is planted or paid off, nothing of what it is ("Plant in 50, reveal by ch 70.")."""
+    rest = (_META_ZH if zh else _META_EN).sub(" ", text)
+    return len(re.sub(r"\s", "", rest)) < 2 if zh else not re.search(r"[A-Za-z]{2,}", rest)
+
+
 _NOT_NOTED = re.compile(r"(?i)别记|不用记|不记|don't (?:note|record|log|write down)")  # "我还没想好，别记"
 _ASKS_HELP = re.compile(r"(?i)帮我想|你帮我|你想想|你觉得|\bhelp me\b|\bcan you\b|\bcould you\b|\bany ideas\b")
 _WHO_OPEN = re.compile(r"(?i)\bwho\b|谁")
@@ -250,6 +266,7 @@ def _add_to(hook: Finding, st: Statement) -> None:
 
 
 _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收)|"
+                  rf"(?:留到|留至|拖到)\s*第?\s*({_NUM})\s*[章回]|"  # "这个先不揭，留到95章"
                   r"by (?:chapter|chap\.?|ch\.?)\s*(\d+)|"
                   # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
                   r"\b(?:pay-?offs?|(?:pays?|paid)(?: (?:it|that|this|them))? off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
