@@ -357,3 +357,10 @@ def test_what_a_sentence_says_across_its_commas():
 def test_a_city_someone_moves_to_is_no_one_whatever_post_follows():
     found = settle(("user", "第16章沈禾离开上海去苏州，任云锦传媒策划总监。"))
     assert entities(found).get("苏州") != "Character"
+
+
+def test_a_post_in_a_company_called_by_its_short_name_is_filed_under_its_whole_name():
+    canon = Canon(names={"鸿远集团": ("Faction", ["鸿远"]), "乔慕白": ("Character", [])})
+    assert ("乔慕白", "identity", "鸿远集团董事长") in states(settle(("user", "乔慕白是鸿远董事长，四十岁。"), canon=canon))
+    canon = Canon(names={"镇北军": ("Faction", ["镇北"]), "崔渊": ("Character", [])})
+    assert ("崔渊", "identity", "镇北大将军") in states(settle(("user", "崔渊是镇北大将军。"), canon=canon))

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
 
+# a company or club, which talk shortens to its first word (鼎泰 for 鼎泰集团)
+_FIRM = re.compile(r"(?:集团|公司|科技|传媒|影业|娱乐|战队|俱乐部|银行|基金|律所|工作室)$")
 _PLAN_TALK = re.compile(r"大纲|细纲|短纲|长纲|\boutline\b|\bshort outline\b|\blong outline\b", re.I)
 SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")
 
@@ -114,6 +116,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += appositions.read(statements, kinds)
         findings += appositions.members(findings, kinds, forms)
     findings += _replacements(statements, findings, kinds)
+    _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
     findings += _deaths_end_holdings(findings, canon)
     # a statement that gave facts is no setting — except where a place lies, which is geography as well
@@ -203,6 +206,19 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
                 end["valid_to"] = item["valid_from"]
             out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
     return out
+
+
+def _full_names_in_identities(findings: list[Finding], kinds: dict[str, str], forms: dict[str, list[str]]) -> None:
+    """"天穹董事长" of 天穹集团: a post is held in the company by its whole name, as the book files it."""
+    short = {alias: name for name, aliases in forms.items() if kinds.get(name) == "Faction" and _FIRM.search(name)
+             for alias in aliases if len(alias) >= 2 and name.startswith(alias) and alias != name}
+    for f in findings:
+        if f.section == "states" and f.item["key"] == "identity" and isinstance(f.item["value"], str):
+            value = f.item["value"]
+            for alias in sorted(short, key=len, reverse=True):
+                if alias in value and short[alias] not in value:
+                    value = value.replace(alias, short[alias], 1)
+            f.item["value"] = value
 
 
 def _deaths_end_holdings(findings: list[Finding], canon: Canon) -> list[Finding]:
