@@ -364,3 +364,9 @@ def test_a_post_in_a_company_called_by_its_short_name_is_filed_under_its_whole_n
     assert ("乔慕白", "identity", "鸿远集团董事长") in states(settle(("user", "乔慕白是鸿远董事长，四十岁。"), canon=canon))
     canon = Canon(names={"镇北军": ("Faction", ["镇北"]), "崔渊": ("Character", [])})
     assert ("崔渊", "identity", "镇北大将军") in states(settle(("user", "崔渊是镇北大将军。"), canon=canon))
+
+
+def test_the_name_of_a_band_said_as_its_members_is_a_faction_and_plural_land_is_a_place():
+    found = entities(settle(("user", "Kit rides with the Iron Hounds now, out past the Salt Reaches. Later the Iron "
+                                     "Hounds burn the mill."), zh=False))
+    assert found["Iron Hounds"] == "Faction" and found["Salt Reaches"] == "Location"

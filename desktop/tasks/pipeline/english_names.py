@@ -41,6 +41,9 @@ _EN_THINGS = ("sword", "blade", "spear", "bow", "crossbow", "knife", "dagger", "
               "gate", "network", "engine", "device", "vessel", "cruiser", "chalice", "bell", "relic", "truck", "pickup",
               # and every thing or place a name can be given to ("a longsword called Widow's Lantern")
               *(word for word, kind in lx.EN_HEAD_KINDS.items() if kind in ("Item", "Location") and " " not in word))
+_PLACE_PLURALS = frozenset("marches highlands lowlands isles islands reaches wastes fens hills mountains lands barrens "
+                           "flats narrows shallows straits falls springs woods heights downs moors plains docks "
+                           "gardens sands shoals rapids".split())
 # "his ship, the Gull," / "a dagger named Whisper": the name given right after a thing is the thing's
 _THING_NAMED = re.compile(rf"\b(?:{'|'.join(_EN_THINGS)})s?\s*,\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)?)\s*[,.;]")
 
@@ -134,6 +137,11 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
                 cands.add(" ".join(person), "Character", 2.0)
                 cands.add(" ".join(group), lx.EN_HEAD_KINDS.get(group[-1].lower(), "Faction"), 1.5)
                 continue
+        if len(words) > 1 and re.search(r"[^sui']s$", last) and not lx.en_given_name(words[0]) and "of" not in words \
+                and first not in lx.EN_PERSON_TITLES and re.search(rf"\b[Tt]he {re.escape(name)}\b", whole):
+            # "the Rust Saints", "the Free Lanes": a band named as its members ("the Glass Marches" is land)
+            cands.add(name, "Location" if last in _PLACE_PLURALS else "Faction", 2.0)
+            continue
         if first in lx.EN_PERSON_TITLES and len(words) > 1 or _title_length(words) == 2 and last not in lx.EN_HEAD_KINDS:
             _titled(cands, words)  # "Captain Mara Vell", "Grand Weaver Ysolde Marr"
         elif len(words) == 2 and lx.en_given_name(words[0]) and lx.en_surname(words[1]) \
