@@ -370,3 +370,14 @@ def test_the_name_of_a_band_said_as_its_members_is_a_faction_and_plural_land_is_
     found = entities(settle(("user", "Kit rides with the Iron Hounds now, out past the Salt Reaches. Later the Iron "
                                      "Hounds burn the mill."), zh=False))
     assert found["Iron Hounds"] == "Faction" and found["Salt Reaches"] == "Location"
+
+
+def test_a_post_set_after_the_one_a_clause_just_named_is_theirs_but_a_recaps_list_stays_with_its_head():
+    canon = Canon(names={"Nina Brandt": ("Character", []), "Oskar Lehm": ("Character", [])})
+    found = states(settle(("user", "Nina Brandt works the docks. She is run by Oskar Lehm, a KGB colonel."),
+                          canon=canon, zh=False))
+    assert ("Oskar Lehm", "identity", "KGB colonel") in found
+    canon = Canon(names={"Ada Quill": ("Character", []), "Tom Reyes": ("Character", [])})
+    found = states(settle(("assistant", "Got it: Ada Quill, 30, trained by Tom Reyes, sworn Warden, from Dunmore."),
+                          ("user", "Yes."), canon=canon, zh=False))
+    assert ("Ada Quill", "identity", "sworn Warden") in found

@@ -348,7 +348,17 @@ class EnglishRules:
         # "Sister Ines, the abbey's archivist" / "Vance is a director of the Meridian Authority" / a clause that
         # is only the post, after the person's own ("Nell Sparrow, fifteen, thief of the Lamplighters' Guild")
         # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
-        for (person, _, stop), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
+        holders = chars
+        # "He is run by Yevgeny Arkadin, a KGB colonel": the post is the one just named (in a recap's list, "trained
+        # by Aldric, sworn Emberguard" goes on about the one it is about)
+        if appositive and end == 0 and re.match(r"\s*(?:an?|the)\s", text):
+            before = st.text[:clause[0]].rstrip()[:-1].rstrip()
+            named = next((n for n, forms in self._forms.items() if self.kind(n) == "Character"
+                          and any(f and re.search(rf"\b(?:by|to|with|for|from|meets|met|marries|married|hires|hired|"
+                                                  rf"visits|visited)\s+{re.escape(f)}$", before) for f in (n, *forms))),
+                         None)
+            holders = [(named, 0, 0)] if named else chars
+        for (person, _, stop), following in zip(holders, [*(c[1] for c in holders[1:]), len(text)]):
             own = text[stop:following]
             m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
             # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
