@@ -313,3 +313,12 @@ def test_miss_and_a_surname_is_not_a_younger_sisters_name_and_prose_keeps_a_name
     messages = [{"id": i, "role": "user", "content": text} for i, text in enumerate(chapter)]
     found = asyncio.run(extract(messages, Canon(), None, zh=False, chapter=8, prose=True))
     assert "Jane Bennet" in {e["name"] for e in found.document["entities"]}
+
+
+def test_a_thing_set_down_with_its_definition_is_a_setting_titled_by_it():
+    found = settle(("user", "Ashfall = grey snow that burns skin on contact. It falls every ninth night, and nobody "
+                            "goes out unhooded."), zh=False)
+    assert [s["title"] for s in found.document["settings"]] == ["Ashfall"]
+    found = settle(("user", "先把兽潮钉死：兽潮每十年来一次，来时妖兽翻倍；兽潮那年修士都不敢出城。"))
+    [setting] = found.document["settings"]
+    assert setting["title"] == "兽潮" and "不敢出城" in setting["body"]

@@ -40,7 +40,7 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
         if asked is not None and st.by_author and not is_summary(st) and st.index not in busy and not people \
                 and not _NOT_A_SETTING.search(st.text) and not _CHAT.search(st.text):
             if current is not None and current in answered and current.statement.message_index == st.message_index \
-                    and not _RULE_HEAD.search(st.text):
+                    and not _RULE_HEAD.search(st.text) and not _defined(st, kinds):
                 _extend(current, st)  # "Cost is the brine cough. Every working leaves…": the named entry goes on
                 continue
             first = st.index == 0 or statements[st.index - 1].message_index != st.message_index
@@ -75,7 +75,7 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
                 current = target
                 continue
         continues = current is not None and current.statement.message_index == st.message_index \
-            and not people and st.index not in busy and not _RULE_HEAD.search(st.text)
+            and not people and st.index not in busy and not _RULE_HEAD.search(st.text) and not _defined(st, kinds)
         if is_summary(st) or (not continues and (st.index in busy or not _is_setting(st, kinds))):
             current = None if current is None or st.message_index != current.statement.message_index else current
             continue
@@ -83,7 +83,9 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
             _extend(current, st)
             continue
         zh = _zh(st.text)
-        earlier = None if _RULE_HEAD.search(st.text) else next((f for f in out if _same_subject(f, st)), None)
+        defined = _defined(st, kinds)  # ("等级也定一下：…" is about 等级, whatever else the entry before said)
+        earlier = None if _RULE_HEAD.search(st.text) else next(
+            (f for f in out if (f.item["title"] == defined if defined else _same_subject(f, st))), None)
         if earlier is not None:  # "练气分九层" after "练气、筑基、金丹…": the same entry, said in more detail
             _extend(earlier, st)
             current = earlier
@@ -95,7 +97,7 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
                 (f"{about}的规矩" if zh else f"{about} rule") if about else _first_words(st.text, zh)
             current = _entry(st, title, "rule")
         else:
-            title = _subject_thing(st, kinds) or _setting_title(st.text, zh) or topic.title(st) \
+            title = defined or _subject_thing(st, kinds) or _setting_title(st.text, zh) or topic.title(st) \
                 or _first_words(st.text, zh)
             current = _entry(st, title, _category(st.text))
         out.append(current)
@@ -327,12 +329,26 @@ _ABOUT_THE_WRITING = re.compile(r"读者|评论区|前面[^，。]{0,4}章|糊�
 _EXAMPLES = re.compile(r"比如|例如|譬如|\b(?:for example|for instance|e\.g\.|such as|something like)\b", re.I)
 
 
+# "Bloom = fungal spores that rise at dawn…", "先把跃迁钉死：跃迁要烧…": a thing, and what it is
+_DEFINES = re.compile(rf"^\s*(?:the\s+)?([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){{0,2}})\s*=\s*\S|"
+                      rf"(?:先把|先说|先定|说说|把)?([{CJK}]{{2,6}}?)(?:也|都|就|再|先)?(?:钉死|定死|定下来|定一下|说清楚|讲清楚|是这样的?)"
+                      r"[：:]\s*\S")
+
+
+def _defined(st: Statement, kinds: dict[str, str]) -> str | None:
+    m = _DEFINES.search(st.text)
+    name = (m.group(1) or m.group(2)) if m else None
+    return name if name and kinds.get(name) != "Character" else None
+
+
 def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
     text, low = st.text, st.text.lower()
     if _NOT_A_SETTING.search(text):
         return False  # "不单独当设定" / "先不用，你就把地理存下来" / "Skip ranks.": about the notes, not the world
     if _ABOUT_THE_WRITING.search(text):
         return False
+    if st.by_author and _defined(st, kinds):
+        return True
     if not st.by_author and (text.rstrip().endswith(("?", "？")) or _EXAMPLES.search(text)):
         return False  # the assistant's question or its examples ("比如疤、痣、发色之类") define nothing
     people = [n for n in st.names if kinds.get(n) == "Character"]
