@@ -322,3 +322,16 @@ def test_a_thing_set_down_with_its_definition_is_a_setting_titled_by_it():
     found = settle(("user", "先把兽潮钉死：兽潮每十年来一次，来时妖兽翻倍；兽潮那年修士都不敢出城。"))
     [setting] = found.document["settings"]
     assert setting["title"] == "兽潮" and "不敢出城" in setting["body"]
+
+
+def test_a_thing_stolen_or_lost_with_no_taker_named_leaves_its_owners_hands():
+    canon = Canon(names={"陆川": ("Character", []), "青铜印": ("Item", [])}, owners={"青铜印": "陆川"},
+                  relations={("OWNS", "陆川", "青铜印")})
+    found = settle(("user", "第30章陆川在渡口遇袭，青铜印被抢走。"), canon=canon)
+    assert found.document["ends"] == [{"type": "OWNS", "from": "陆川", "to": "青铜印", "valid_to": 30}]
+    assert settle(("user", "第30章陆川的青铜印没丢。"), canon=canon).document["ends"] == []
+    canon = Canon(names={"Mara Quill": ("Character", []), "the Lantern": ("Item", [])},
+                  owners={"the Lantern": "Mara Quill"}, relations={("OWNS", "Mara Quill", "the Lantern")})
+    for said in ("In ch 30 the Lantern is stolen from her tent.", "In ch 30 Mara loses the Lantern in the river."):
+        assert [e["from"] for e in settle(("user", said), canon=canon, zh=False).document["ends"]] == ["Mara Quill"]
+    assert settle(("user", "In ch 30 Mara almost loses the Lantern."), canon=canon, zh=False).document["ends"] == []

@@ -100,6 +100,7 @@ class Reader(ChineseRules, EnglishRules):
             out += self._zh_named_things(st, spans)
         else:
             out += self._en_children(st, spans) + self._en_their_head(st, spans) + self._en_across_clauses(st, spans)
+        out += self._lost(st, spans, zh)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
         if children:
             self._children = list(dict.fromkeys(children))
@@ -107,6 +108,20 @@ class Reader(ChineseRules, EnglishRules):
             self._factions.pop(name, None)
             self._factions[name] = None
         return _unique(out)
+
+    def _lost(self, st: Statement, spans: list, zh: bool) -> list[Finding | None]:
+        """"紫雷珠被抢走", "the Lantern is stolen", "Mara loses the Lantern": whoever had it has it no more."""
+        out: list[Finding | None] = []
+        for name, start, end in spans:
+            owner = self.owners.get(name)
+            if self.kind(name) != "Item" or not owner or start == end:
+                continue
+            before, after = st.text[max(0, start - 24):start], st.text[end:end + 16]
+            # ("紫雷珠没丢" reads no loss: the mark must follow the name; "almost loses the Lantern" is no loss)
+            if _LOST_ZH.match(after) if zh else \
+                    (_LOST_EN.match(after) or _LOSES_EN.search(before)) and not _NEAR_EN.search(before):
+                out.append(self._end(st, "OWNS", owner, name))
+        return out
 
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
         """(name, start, end) of each mention in the resolved text, left to right, no overlaps."""
@@ -235,3 +250,10 @@ def _unique(findings: list[Finding]) -> list[Finding]:
             seen.add(f.key())
             out.append(f)
     return out
+
+
+# what befalls a thing that leaves its owner's hands with no new owner named
+_LOST_ZH = re.compile(r"(?:也|就|当场|随后|竟)?(?:被(?:人)?(?:抢|偷|夺|盗|劫|骗|顺)(?:走|去)|丢了|丢失|遗失|失窃|被毁|毁了|碎了)")
+_LOST_EN = re.compile(r"\s+(?:is|was|gets|got)\s+(?:stolen|lost|destroyed|smashed|shattered)\b")
+_NEAR_EN = re.compile(r"\b(?:not|never|almost|nearly|doesn't|won't)\b[^,.;]*$")
+_LOSES_EN = re.compile(r"\b(?:loses|lost|drops|dropped)\s+(?:the|his|her|their)?\s*$")
