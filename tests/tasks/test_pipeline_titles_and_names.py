@@ -381,3 +381,19 @@ def test_a_post_set_after_the_one_a_clause_just_named_is_theirs_but_a_recaps_lis
     found = states(settle(("assistant", "Got it: Ada Quill, 30, trained by Tom Reyes, sworn Warden, from Dunmore."),
                           ("user", "Yes."), canon=canon, zh=False))
     assert ("Ada Quill", "identity", "sworn Warden") in found
+
+
+def test_a_kin_word_glued_before_a_full_name_comes_off_and_a_pronoun_after_a_dash_is_the_one_just_named():
+    found = settle(("user", "乔振东女儿乔若溪跟夏栀在同一个剧组。"))
+    assert ("PARENT_OF", "乔振东", "乔若溪") in relations(found) and "女儿乔若溪" not in entities(found)
+    canon = Canon(names={"夏栀": ("Character", []), "乔振东": ("Character", []), "乔若溪": ("Character", [])})
+    found = settle(("user", "夏栀最近很难。背后是星耀的老板乔振东——他女儿乔若溪跟夏栀在同一个剧组。"), canon=canon)
+    assert ("PARENT_OF", "乔振东", "乔若溪") in relations(found)
+
+
+def test_a_company_is_called_by_its_first_word_and_one_who_breaks_with_it_leaves_it():
+    canon = Canon(names={"夏栀": ("Character", []), "星耀传媒": ("Faction", [])},
+                  relations={("MEMBER_OF", "夏栀", "星耀传媒")})
+    found = settle(("user", "第20章夏栀跟星耀解约，转签天幕影业。"), canon=canon)
+    assert [(e["type"], e["from"], e["to"]) for e in found.document["ends"]] == [("MEMBER_OF", "夏栀", "星耀传媒")]
+    assert ("MEMBER_OF", "夏栀", "天幕影业") in relations(found) and "星耀" not in entities(found)

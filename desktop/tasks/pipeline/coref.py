@@ -72,6 +72,15 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     # whose pronoun the talk has not shown yet
                     chosen = fitting[0] if fitting and (prose or seen.get(fitting[0], -9) >= st.index - 1) else \
                         next((n for n in fitting if gender.get(n) == wanted), fitting[0] if fitting else referent)
+                # "背后是星耀的老板乔振东——他女儿乔若溪…": a pronoun right after a name, only a dash or comma between,
+                # goes on about that one
+                before = [(p, n) for p, n in named if 0 <= p < position and n not in dropped]
+                if word in "他她" and before and chosen != max(before)[1]:
+                    p, n = max(before)
+                    said_as = max((f for f, m in forms if m == n and rest.startswith(f, p)), key=len, default=n)
+                    if re.fullmatch(r"\s*(?:——|—|--|，|,)\s*", rest[p + len(said_as):position]) \
+                            and gender.get(n, wanted) == wanted:
+                        chosen = n
                 doer = _doer(rest, position, word, named, forms)
                 if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
                     # (秦屿白喜欢她: no one's verb takes themselves; she is the one the talk is about, or named before)

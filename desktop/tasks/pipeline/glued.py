@@ -29,6 +29,13 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             cand = cands.pop(name)
             if len(name) >= 3 and lx.surnamed(name[1:]) and (kept := cands.add(name[1:])) is not None:
                 kept.hints.update(cand.hints)
+    # 女儿乔若溪 (乔振东的女儿乔若溪): a kin or teacher word the segmenter glued in front of a full name
+    for name in [n for n, c in cands.items() if not c.canon_kind and has_cjk(n)]:
+        role = max((r for r in lx.ZH_ROLES if name.startswith(r) and len(name) - len(r) in (2, 3)), key=len, default="")
+        if role and lx.surnamed(name[len(role):]):
+            cand = cands.pop(name)
+            if (kept := cands.add(name[len(role):], "Character", 1.5)) is not None:
+                kept.mentions |= cand.mentions
     # 砚秋同门, 林风那边: a known name and the words that follow it
     for name in [n for n, c in cands.items() if not c.canon_kind]:
         tail = next((t for t in _TAILS_AFTER_NAME if name.endswith(t) and len(name) > len(t)), None)

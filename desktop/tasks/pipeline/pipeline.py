@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.pipeline import answers, appositions, bonds, choices, coref, families, grades, outlines, prose_names, sections, settings
 from desktop.tasks.pipeline import kinds as kinding
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
@@ -24,8 +25,6 @@ if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
 
-# a company or club, which talk shortens to its first word (鼎泰 for 鼎泰集团)
-_FIRM = re.compile(r"(?:集团|公司|科技|传媒|影业|娱乐|战队|俱乐部|银行|基金|律所|工作室)$")
 _PLAN_TALK = re.compile(r"大纲|细纲|短纲|长纲|\boutline\b|\bshort outline\b|\blong outline\b", re.I)
 SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")
 
@@ -210,7 +209,7 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
 
 def _full_names_in_identities(findings: list[Finding], kinds: dict[str, str], forms: dict[str, list[str]]) -> None:
     """"天穹董事长" of 天穹集团: a post is held in the company by its whole name, as the book files it."""
-    short = {alias: name for name, aliases in forms.items() if kinds.get(name) == "Faction" and _FIRM.search(name)
+    short = {alias: name for name, aliases in forms.items() if kinds.get(name) == "Faction" and name.endswith(lx.ZH_FIRM_ENDS)
              for alias in aliases if len(alias) >= 2 and name.startswith(alias) and alias != name}
     for f in findings:
         if f.section == "states" and f.item["key"] == "identity" and isinstance(f.item["value"], str):

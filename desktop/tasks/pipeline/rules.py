@@ -101,6 +101,8 @@ class Reader(ChineseRules, EnglishRules):
         else:
             out += self._en_children(st, spans) + self._en_their_head(st, spans) + self._en_across_clauses(st, spans)
         out += self._lost(st, spans, zh)
+        if zh:
+            out += self._parted(st, spans)
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
         if children:
             self._children = list(dict.fromkeys(children))
@@ -121,6 +123,18 @@ class Reader(ChineseRules, EnglishRules):
             if _LOST_ZH.match(after) if zh else \
                     (_LOST_EN.match(after) or _LOSES_EN.search(before)) and not _NEAR_EN.search(before):
                 out.append(self._end(st, "OWNS", owner, name))
+        return out
+
+    def _parted(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"夏栀20章跟星耀解约": one who breaks with their company or club is no longer of it."""
+        out: list[Finding | None] = []
+        for name, start, end in spans:
+            if self.kind(name) == "Faction" and re.search(r"(?:跟|和|与|同)$", st.text[max(0, start - 1):start]) \
+                    and _PARTS_ZH.match(st.text, end):
+                who = next((n for n, s_, e_ in reversed(spans) if e_ <= start and self.kind(n) == "Character"),
+                           st.focus if self.kind(st.focus or "") == "Character" else None)
+                if who:
+                    out.append(self._end(st, "MEMBER_OF", who, name))
         return out
 
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
@@ -254,6 +268,7 @@ def _unique(findings: list[Finding]) -> list[Finding]:
 
 # what befalls a thing that leaves its owner's hands with no new owner named
 _LOST_ZH = re.compile(r"(?:也|就|当场|随后|竟)?(?:被(?:人)?(?:抢|偷|夺|盗|劫|骗|顺)(?:走|去)|丢了|丢失|遗失|失窃|被毁|毁了|碎了)")
+_PARTS_ZH = re.compile(r"(?:正式|彻底)?(?:解约|解除合同|解除了合同|解除契约|分道扬镳|一刀两断)")
 _LOST_EN = re.compile(r"\s+(?:is|was|gets|got)\s+(?:stolen|lost|destroyed|smashed|shattered)\b")
 _NEAR_EN = re.compile(r"\b(?:not|never|almost|nearly|doesn't|won't)\b[^,.;]*$")
 _LOSES_EN = re.compile(r"\b(?:loses|lost|drops|dropped)\s+(?:the|his|her|their)?\s*$")
