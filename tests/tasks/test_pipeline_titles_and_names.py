@@ -397,3 +397,9 @@ def test_a_company_is_called_by_its_first_word_and_one_who_breaks_with_it_leaves
     found = settle(("user", "第20章夏栀跟星耀解约，转签天幕影业。"), canon=canon)
     assert [(e["type"], e["from"], e["to"]) for e in found.document["ends"]] == [("MEMBER_OF", "夏栀", "星耀传媒")]
     assert ("MEMBER_OF", "夏栀", "天幕影业") in relations(found) and "星耀" not in entities(found)
+
+
+def test_a_post_followed_by_its_holders_name_is_not_the_carried_subjects():
+    canon = Canon(names={"夏栀": ("Character", []), "温砚秋": ("Character", []), "天幕影业": ("Faction", ["天幕"])})
+    found = relations(settle(("user", "夏栀转签天幕影业。天幕的老板温砚秋，圈里出了名的护犊子。"), canon=canon))
+    assert ("LEADS", "温砚秋", "天幕影业") in found and ("LEADS", "夏栀", "天幕影业") not in found

@@ -83,7 +83,11 @@ class ChineseRules(ChineseTitles):
                     after = text[tail:tail + 8]
                     role = _role_after(after, "的") or CLASSICAL_ROLES.get(after[:2]) or _role_after(after, "") or \
                         _role_after(re.sub(r"^[^，。的]{1,4}(?=的)", "", text[tail:tail + 12]), "的")  # 这一代的首席弟子
-                    if role and (role != "人" or kb != "Character"):
+                    # ("…。天幕的老板温砚秋": a post followed by its holder's name is theirs, not the carried subject's)
+                    named_after = sa == ea and any(sc > tail and self.kind(c) == "Character" and
+                                                   re.fullmatch(rf"的?{re.escape(role)}", text[tail:sc]) for c, sc, _ in spans) \
+                        if role else False
+                    if role and (role != "人" or kb != "Character") and not named_after:
                         out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
                     elif ka == kb == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
                         # 钱嬷嬷一直是赵琰的人: one of his (…是镇异司的人 is a post in a group, as any other)
