@@ -335,3 +335,11 @@ def test_a_thing_stolen_or_lost_with_no_taker_named_leaves_its_owners_hands():
     for said in ("In ch 30 the Lantern is stolen from her tent.", "In ch 30 Mara loses the Lantern in the river."):
         assert [e["from"] for e in settle(("user", said), canon=canon, zh=False).document["ends"]] == ["Mara Quill"]
     assert settle(("user", "In ch 30 Mara almost loses the Lantern."), canon=canon, zh=False).document["ends"] == []
+
+
+def test_death_words_that_are_someone_elses_death_or_only_a_way_of_speaking_kill_no_one():
+    canon = Canon(names={"陆川": ("Character", []), "韩七": ("Character", [])})
+    for said in ("陆川跟韩七这仇算是结死了。", "第9章韩七脖子上挂着一块军牌，跟陆川死去的老爸那块一模一样。",
+                 "陆川接过长刀是在第六十章周将军战死之后。"):
+        assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "alive"], said
+    assert ("韩七", "alive", "dead") in states(settle(("user", "第9章韩七战死了。"), canon=canon))

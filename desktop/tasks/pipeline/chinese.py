@@ -45,7 +45,7 @@ _RECAP_LIST = re.compile(r"(?:[（(][^（）()]{1,8}[）)])?[：:，,]?(?:[^，,
 _KILLED_BY = re.compile(r"被$")
 _KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭]|亲手|当场|派人)?(?:[毒杀打砍刺害射勒掐烧击斩]死|所杀|杀害|[斩击刺毒]杀|杀了)")
 _KILLS = re.compile(r"(?:第?[0-9一二三四五六七八九十百]+[章回])?(?:亲手|当场)?(?:杀了|杀死|毒死|害死|斩杀|击杀|刺死|手刃|杀)")
-_HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷")
+_HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷恨爱结")  # (仇算是结死了: a feud sealed)
 
 
 class ChineseRules(ChineseTitles):
@@ -396,8 +396,11 @@ class ChineseRules(ChineseTitles):
         for word in lx.ZH_DEATH:
             at = tail.find(word)
             # "我已急死了" / "笑死了": a feeling said big is no death
+            # ("陆沉死去的老爸" is his father's death; "裴将军战死之后" another's, by a title of their own)
             if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE) \
-                    and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE):
+                    and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE) \
+                    and not re.match(r"的[\u4e00-\u9fff]", tail[at + len(word):]) \
+                    and not tail[:at].endswith(lx.ZH_PERSON_TITLES):
                 out.append(self._state(st, subject, "alive", "dead"))
                 # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
                 by = re.search(r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)",
