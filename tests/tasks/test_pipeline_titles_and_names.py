@@ -403,3 +403,10 @@ def test_a_post_followed_by_its_holders_name_is_not_the_carried_subjects():
     canon = Canon(names={"夏栀": ("Character", []), "温砚秋": ("Character", []), "天幕影业": ("Faction", ["天幕"])})
     found = relations(settle(("user", "夏栀转签天幕影业。天幕的老板温砚秋，圈里出了名的护犊子。"), canon=canon))
     assert ("LEADS", "温砚秋", "天幕影业") in found and ("LEADS", "夏栀", "天幕影业") not in found
+
+
+def test_the_joins_a_name_only_after_of_or_before_an_epithet_so_what_is_given_to_someone_stays_apart():
+    found = settle(("user", "In ch 28 Sylvane gives Iris Calder the Iron Key."), zh=False)
+    assert {"Iris Calder", "Iron Key"} <= set(entities(found))
+    assert ("OWNS", "Iris Calder", "Iron Key") in relations(found)
+    assert "Order of the Grey Lantern" in entities(settle(("user", "Ivo joins the Order of the Grey Lantern."), zh=False))

@@ -8,7 +8,11 @@ from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.names import Candidates
 from desktop.tasks.pipeline.statements import Statement
 
-_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of|de|the|von|van|du|la|le|del|da|di|della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*)*")
+# ("the" joins only after "of", or before a one-word epithet: "Order of the Grey Lantern", "Ivan the Terrible" —
+# not "gives Iris Calder the Iron Key")
+_EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of\s+the|of|de|von|van|du|la|le|del|da|di|"
+                      r"della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*|"
+                      r"\s+the\s+[A-Z][a-z]+\b(?!\s+[A-Z]))*")
 
 
 _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
