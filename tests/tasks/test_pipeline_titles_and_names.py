@@ -410,3 +410,11 @@ def test_the_joins_a_name_only_after_of_or_before_an_epithet_so_what_is_given_to
     assert {"Iris Calder", "Iron Key"} <= set(entities(found))
     assert ("OWNS", "Iris Calder", "Iron Key") in relations(found)
     assert "Order of the Grey Lantern" in entities(settle(("user", "Ivo joins the Order of the Grey Lantern."), zh=False))
+
+
+def test_a_post_set_off_by_dashes_after_someone_just_named_is_theirs_and_a_span_of_chapters_is_no_dash():
+    canon = Canon(names={"Yrsa Vale": ("Character", []), "Hesper Quill": ("Character", [])})
+    found = states(settle(("user", "Ch 16 Yrsa Vale trades the sword to Hesper Quill — bog witch, keeps a stall — "
+                                   "for the antidote. In 15–16 she is still poisoned."), canon=canon, zh=False))
+    assert ("Hesper Quill", "identity", "bog witch") in found
+    assert not [s for s in found if s[1] == "age"]

@@ -340,7 +340,7 @@ class EnglishRules:
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it
-        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith(",")
+        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–"))
         if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
             m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:
@@ -349,9 +349,10 @@ class EnglishRules:
         # is only the post, after the person's own ("Nell Sparrow, fifteen, thief of the Lamplighters' Guild")
         # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
         holders = chars
-        # "He is run by Yevgeny Arkadin, a KGB colonel": the post is the one just named (in a recap's list, "trained
-        # by Aldric, sworn Emberguard" goes on about the one it is about)
-        if appositive and end == 0 and re.match(r"\s*(?:an?|the)\s", text):
+        # "He is run by Yevgeny Arkadin, a KGB colonel", "to Hesper Quill — bog witch, …": the post is the one just
+        # named (in a recap's list, "trained by Aldric, sworn Emberguard" goes on about the one it is about)
+        dashed = st.text[:clause[0]].rstrip().endswith(("—", "–"))
+        if appositive and end == 0 and (dashed or re.match(r"\s*(?:an?|the)\s", text)):
             before = st.text[:clause[0]].rstrip()[:-1].rstrip()
             named = next((n for n, forms in self._forms.items() if self.kind(n) == "Character"
                           and any(f and re.search(rf"\b(?:by|to|with|for|from|meets|met|marries|married|hires|hired|"

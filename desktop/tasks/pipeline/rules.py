@@ -227,7 +227,7 @@ _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|
 
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:
-    pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s"
+    pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s|\s[—–]\s|(?<=[A-Za-z])—(?=[A-Za-z])"
     # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
     joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
     starts = {s: e for _, s, e in spans}
