@@ -110,3 +110,21 @@ def test_a_volumes_name_alone_opens_no_outline_that_would_swallow_the_next_one()
         ("user", "61到64章帮我排个纲，叫“寒江夜渡”。"),
         ("assistant", "寒江夜渡（第61—64章）\n- 开端：船队夜发\n- 发展：江心遇伏\n- 高潮：船帮内讧\n- 结局：天明靠岸")))
     assert list(found) == ["寒江夜渡"] and found["寒江夜渡"]["level"] == "ShortOutline"
+
+
+def test_an_outline_the_author_goes_on_to_edit_is_one_they_took_up():
+    found = titled(settle(
+        ("user", "57到60章帮我排一下。"),
+        ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
+                      "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京"),
+        ("user", "58章改一下，不是老周，是柳絮自己拔簪脱身。")))
+    assert summaries(found["烟雨渡口"])[1] == "柳絮自己拔簪脱身"
+
+
+def test_a_tree_of_outlines_under_a_volume_gives_each_branch_its_own_beats():
+    found = titled(settle(
+        ("user", "第三卷叫“寒江”，61到80章，帮我排两段大纲。"),
+        ("assistant", "更新后：\n第三卷 寒江（61—80）\n├ 夜渡（61—70）\n  开端：船队夜发\n  发展：江心遇伏\n  高潮：船帮内讧\n"
+                      "  结局：天明靠岸\n└ 归帆（71—80）\n  开端：回程起雾\n  发展：旧敌追来\n  高潮：火烧连船\n  结局：众人归港")))
+    assert summaries(found["夜渡"]) == ["船队夜发", "江心遇伏", "船帮内讧", "天明靠岸"]
+    assert summaries(found["归帆"])[0] == "回程起雾" and found["夜渡"]["level"] == "ShortOutline"

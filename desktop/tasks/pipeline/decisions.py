@@ -102,8 +102,9 @@ _EN_FUNCTION = {"that", "this", "with", "have", "will", "would", "could", "shoul
 _ASKS_RECAP = re.compile(r"(?:帮我|你)?(?:理一下|理一理|整理一下|整理下|总结一下|汇总一下|归纳一下|记一下|捋一下|捋一捋)|"
                          r"\b(?:recap|sum (?:it |this |that )?up|summari[sz]e|write (?:it|that|this) (?:all )?up|"
                          r"log (?:it|that|this))\b", re.I)
-_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|归纳|那我记下|那就|我记一下)(?:了|一下|下来)?|updated|noted|recap|logged|"
-                      r"got it|so|summary|to sum up|great|recorded|done|okay|ok)[：:，,。.!！\-—– ]", re.I)
+_SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|归纳|那我记下|那就|我记一下|更新后|修改后|改好了)(?:了|一下|下来)?|"
+                      r"updated|revised|noted|recap|logged|got it|so|summary|to sum up|great|recorded|done|okay|ok)"
+                      r"[：:，,。.!！\-—– ]", re.I)
 
 
 class Decisions:
@@ -178,8 +179,10 @@ class Decisions:
 
     def settle(self, findings: list[Finding]) -> list[Finding]:
         """The findings that still hold at the end of the discussion, in order."""
+        # (an outline the author went on to edit — "26章改一下，…" — is one they took up)
         alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
-                 or self._said_after_retraction(f)]
+                 or self._said_after_retraction(f)
+                 or f.section == "plan" and any(x.by_author and x.index in self.standing for x in f.extra)]
         if not self.prose:
             self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]

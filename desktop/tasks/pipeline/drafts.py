@@ -58,7 +58,10 @@ def label(quote: str) -> tuple[dict, str] | None:
     found: dict = {}
     if m.group("k"):
         found["kind"] = KINDS[m.group("k").lower()]
-    span = m.group("p") or m.group("c") or (m.group("n") if not m.group("sep") or m.group("k") else None)
+    # ("Start: ch 26 Ash breaks with Corvina", "开端：第26章…": the chapter may open the beat's words)
+    said = re.match(rf"(?:ch\.?|chapter|第)\s*({_SPAN})\s*章?|({_SPAN})\s*章", rest, re.I)
+    span = m.group("p") or m.group("c") or (m.group("n") if not m.group("sep") or m.group("k") else None) or \
+        (said and (said.group(1) or said.group(2)))
     if span and (first := number_in(re.split(r"\s*[-–—~～到至]\s*", span)[0])) is not None:
         found["chapter"] = first
     return found, rest
@@ -76,9 +79,9 @@ def find(statements: list[Statement]) -> dict[int, Block]:
         while j < len(statements) and statements[j].message_index == st.message_index:
             if (j == i and inline) or label(statements[j].quote):
                 run.append(j)
-            elif not run or not any(label(x.quote) for x in statements[j + 1:j + 2]
-                                    if x.message_index == st.message_index):
-                break  # (an unlabelled line between beats continues the one before it)
+            elif not run or _heads(statements[j].quote) or not any(
+                    label(x.quote) for x in statements[j + 1:j + 2] if x.message_index == st.message_index):
+                break  # (an unlabelled line between beats continues the one before it, unless it heads the next)
             j += 1
         if len(run) >= 3 and (inline or not label(st.quote)):
             block = Block(st, title_of(inline[0] if inline else st.quote))
@@ -124,7 +127,14 @@ def _head_and_first(st: Statement) -> tuple[str, str] | None:
 
 
 _GENERIC = re.compile(r"^(?:(?:draft|short|long|rough|revised|new|the|an?|my|here'?s|here is|outline|beats?|plan|arc|"
+                      r"big|next|whole|main|great|good|nice|cool|okay|ok|first|second|"
                       r"for|chapters?|ch|so far|summary|recap)\b[\s,.]*)+$", re.I)
+
+
+def _heads(quote: str) -> bool:
+    """"└ 铁女王的邀请（56—70）": the title line of the next outline in a tree of them."""
+    return bool(re.match(r"\s*[├└│┌]", quote) or re.fullmatch(r"[^，,。；;:：]{2,20}[（(]\s*第?\d+\s*[-–—~～到至]\s*\d+\s*章?[）)]\s*",
+                                                               quote))
 
 
 def title_of(header: str) -> str:
@@ -136,8 +146,8 @@ def title_of(header: str) -> str:
                        header)
     if called:
         return called.group(1).strip()
-    text = re.sub(r"^(?:短纲|细纲|大纲|长纲|草拟如下|初排|汇总|修改后|本段|outline|draft outline|short outline|"
-                  r"revised outline)\s*[·・:：,，\-—]?\s*", "", header.strip(), flags=re.I)
+    text = re.sub(r"^(?:短纲|细纲|大纲|长纲|草拟如下|初排|初稿|草稿|汇总|修改后|本段|outline|draft outline|short outline|"
+                  r"revised outline)\s*[·・:：,，\-—]?\s*", "", header.strip(" ├└│┌─"), flags=re.I)
     text = re.sub(r"[（(][^）)]*\d[^）)]*[）)]|[:：]\s*$", "", text).strip(" ，,。.·")
     if not text or _GENERIC.match(text) or re.search(r"\d|[我你他她，,。？?！!]|的纲|如下|建议|草拟|排法|安排|"
                                                      r"[一二三四五六七八九十几两]+[步幕段条节]", text):

@@ -244,7 +244,8 @@ def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
     target = next((f for f in out if block.title and f.item["title"] == block.title), None)
     beats = {beat["chapter"] for beat in block.steps if "chapter" in beat}
     # (an outline of the same chapters, told again under its title)
-    target = target or next((f for f in out if len(beats & {s.get("chapter") for s in f.item["steps"]}) >= 2), None)
+    target = target or next((f for f in out if f.item["level"] == "ShortOutline"
+                             and len(beats & {s.get("chapter") for s in f.item["steps"]}) >= 2), None)
     if target is None and recent is not None:
         target = recent  # (the outline the author asked for, its title a guess or none given now)
     if target is None:
