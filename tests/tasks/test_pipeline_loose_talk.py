@@ -343,3 +343,17 @@ def test_death_words_that_are_someone_elses_death_or_only_a_way_of_speaking_kill
                  "陆川接过长刀是在第六十章周将军战死之后。"):
         assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "alive"], said
     assert ("韩七", "alive", "dead") in states(settle(("user", "第9章韩七战死了。"), canon=canon))
+
+
+def test_a_payoff_promised_right_after_a_quoted_line_plants_that_line():
+    canon = Canon(names={"Hesper Quill": ("Character", []), "Greyfang": ("Item", [])})
+    found = settle(("user", 'Hesper takes Greyfang and says one odd thing: "This blade remembers who forged it." '
+                            "Pay that off by ch 40."), canon=canon, chapter=16, zh=False)
+    [hook] = hooks(found)
+    assert "remembers who forged it" in hook["description"] and hook["due_by"] == 40
+
+
+def test_the_assistants_labelled_open_question_asks_for_no_hook():
+    found = settle(("assistant", "One open question: is Yrsa from Zahreth, or an outsider?"),
+                   ("user", "Outsider — she's from the Frostmarch, way up north."), zh=False)
+    assert hooks(found) == []

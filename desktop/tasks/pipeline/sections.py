@@ -83,6 +83,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 and st.message_index - out[-1].statement.message_index <= 1:
             _add_to(out[-1], st)  # "…a key that opens nothing. Pay-off around ch 40.": when the hook just planted is due
             continue
+        # "Hesper says one odd thing: '…' Pay that off by ch 40.": a payoff promised plants what was just said
+        plant = plant or bool(promised) and position > 0 and _meta_only(text, zh) and not is_summary(st)
         if not plant or st.text.rstrip().endswith(("?", "？", "吗")):
             continue  # "So the beacon mystery is closed?": a question plants nothing
         subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
@@ -254,6 +256,8 @@ _NO = re.compile(r"(?i)\s*(?:no\b|nope|not really|不|没有|没)")
 def _asks_hook(text: str) -> bool:
     # "你前面埋过韩东篱几次半夜出门" / "you planted his limp back in 4": what was planted, not a new one asked for
     text = re.sub(r"埋过|埋了|(?:already|you(?:'ve)?|we(?:'ve)?) planted", "", text, flags=re.I)
+    # "One open question: is Yrsa from Zahreth?": the assistant's own question, labelled, asks for no hook
+    text = re.sub(r"(?i)\b(?:one|an?|the|last|final)?\s*(?:open )?questions?\s*[:：]", "", text)
     low = text.lower()
     return any(c in text for c in lx.HOOK_ASKS_ZH) if _zh(text) else \
         any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_ASKS_EN)
