@@ -128,3 +128,9 @@ def test_a_tree_of_outlines_under_a_volume_gives_each_branch_its_own_beats():
                       "  结局：天明靠岸\n└ 归帆（71—80）\n  开端：回程起雾\n  发展：旧敌追来\n  高潮：火烧连船\n  结局：众人归港")))
     assert summaries(found["夜渡"]) == ["船队夜发", "江心遇伏", "船帮内讧", "天明靠岸"]
     assert summaries(found["归帆"])[0] == "回程起雾" and found["夜渡"]["level"] == "ShortOutline"
+
+
+def test_a_title_renamed_renames_the_outline_rather_than_opening_another():
+    found = titled(settle(("user", "Planning Book Four, chapters 96 to 130. I had it as 'Low Water' but I'm renaming it "
+                                   "'The Drowned Year'."), zh=False))
+    assert list(found) == ["The Drowned Year"]

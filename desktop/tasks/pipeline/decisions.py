@@ -182,12 +182,20 @@ class Decisions:
         # (an outline the author went on to edit — "26章改一下，…" — is one they took up)
         alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
                  or self._said_after_retraction(f)
-                 or f.section == "plan" and any(x.by_author and x.index in self.standing for x in f.extra)]
+                 or f.section == "plan" and any(x.by_author and x.index in self.standing for x in f.extra)
+                 or f.section == "plan" and self._titled_after_draft(f)]
         if not self.prose:
             self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]
         alive = self._supersede(alive)
         return alive
+
+    @staticmethod
+    def _titled_after_draft(finding: Finding) -> bool:
+        """"I had it as 'Low Water' but I'm renaming it 'The Drowned Year'": the title after the old draft stands."""
+        st = finding.statement
+        doubt = _TENTATIVE.search(st.text) if st.by_author else None
+        return doubt is not None and st.text.rfind(finding.item["title"]) > doubt.end()
 
     def _said_before_doubt(self, finding: Finding) -> bool:
         """"兵器是一把剑，霜吟剑——本来想说是她爹打的，…": what the author said before the earlier draft stands."""

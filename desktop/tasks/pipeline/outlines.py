@@ -134,6 +134,14 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             anchors = anchors[1:]
             if not anchors:
                 continue
+        renamed = next((a for a in anchors if _RENAMING.search(st.quote[max(0, a.start() - 20):a.start()])), None)
+        if renamed is not None and out:  # "I had it as 'Dead Reckoning' but I'm renaming it 'The Long Quiet'"
+            target = current if current is not None else out[-1]
+            target.item["title"] = next(g for g in renamed.groups() if g).strip()
+            target.extra.append(st)
+            continue
+        if renamed is not None:  # (the old name and the new in the sentence that opens it: the new one)
+            anchors = [a for a in anchors if a.start() >= renamed.start()]
         if anchors or (cue and current is None):
             opened_here = not anchors
             for anchor in anchors or [None]:
@@ -215,6 +223,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
 _TITLE_BEFORE = re.compile(r"(?:叫做?|标题|题目|名字|取名|命名|定名|名为|就叫|定为|起名|改名|改叫|卷名|书名|"
                            r"\b[Tt]itled?|\b[Cc]all(?:ed)?(?: it)?|\b[Nn]amed?(?: it)?|\b[Ww]orking title(?: is)?|"
                            r"\b[Rr]enam\w*(?: it)?(?: to| as)?|\bhad it as|\bas)\W{0,3}$")
+_RENAMING = re.compile(r"(?:\b[Rr]enam\w*(?: it)?(?: to| as)?|改名(?:叫|为)?|改叫|更名为?)\W{0,3}$")
 _TITLE_AFTER = re.compile(r"^\W{0,2}(?:那条|这条|\barc\b|\boutline\b|[（(]\s*(?:第\s*)?\d)|^\s*[-—–:：]\s*\S", re.I)
 
 
