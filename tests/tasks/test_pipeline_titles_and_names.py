@@ -418,3 +418,8 @@ def test_a_post_set_off_by_dashes_after_someone_just_named_is_theirs_and_a_span_
                                    "for the antidote. In 15–16 she is still poisoned."), canon=canon, zh=False))
     assert ("Hesper Quill", "identity", "bog witch") in found
     assert not [s for s in found if s[1] == "age"]
+
+
+def test_an_adverb_glued_after_a_name_comes_off_and_a_word_said_twice_over_is_no_name():
+    found = entities(settle(("user", "屠骁太狠了，他斯斯文文地笑。霍灵先走一步。")))
+    assert {"屠骁", "霍灵"} <= set(found) and not {"屠骁太", "霍灵先", "斯斯文文"} & set(found)

@@ -11,6 +11,7 @@ from desktop.tasks.pipeline.names import Candidates, has_cjk
 _TAILS_AFTER_NAME = ("同门", "那边", "这边", "那里", "这里", "身上", "手里", "们")
 # a verb, preposition or adverb right after a name (秦岳持, 陆鸣刚觉醒, 就叫雪姐够了)
 _VERB_AFTER_NAME = set("持握拿用使带背佩骑穿戴守杀打救送给把被将在是说道笑问看走刚才就都还够来去已曾正却便")
+_ADVERB_AFTER = set("先太也就都还又再才刚便却已曾正很最更")
 _NUMBER = "0-9〇零一二两三四五六七八九十百千"
 
 
@@ -36,6 +37,12 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             cand = cands.pop(name)
             if (kept := cands.add(name[len(role):], "Character", 1.5)) is not None:
                 kept.mentions |= cand.mentions
+    # 屠骁太 (屠骁太狠了), 霍灵先 (霍灵先走): an adverb glued after a surnamed two-character name, said once
+    for name in [n for n, c in cands.items() if len(n) == 3 and not c.canon_kind and n[-1] in _ADVERB_AFTER
+                 and lx.surnamed(n[:2]) and text.count(n) == 1 and n[:2] not in lx.ZH_NOT_NAMES]:
+        cand = cands.pop(name)
+        if (kept := cands.add(name[:2])) is not None:
+            kept.hints.update(cand.hints)
     # 砚秋同门, 林风那边: a known name and the words that follow it
     for name in [n for n, c in cands.items() if not c.canon_kind]:
         tail = next((t for t in _TAILS_AFTER_NAME if name.endswith(t) and len(name) > len(t)), None)
