@@ -423,3 +423,8 @@ def test_a_post_set_off_by_dashes_after_someone_just_named_is_theirs_and_a_span_
 def test_an_adverb_glued_after_a_name_comes_off_and_a_word_said_twice_over_is_no_name():
     found = entities(settle(("user", "屠骁太狠了，他斯斯文文地笑。霍灵先走一步。")))
     assert {"屠骁", "霍灵"} <= set(found) and not {"屠骁太", "霍灵先", "斯斯文文"} & set(found)
+
+
+def test_a_post_held_somewhere_is_filed_as_the_post_there():
+    canon = Canon(names={"沈砚": ("Character", []), "禁军": ("Faction", [])})
+    assert ("沈砚", "identity", "禁军副统领") in states(settle(("user", "沈砚在禁军当副统领。"), canon=canon))

@@ -173,6 +173,8 @@ class Reader(ChineseRules, EnglishRules):
     def _state(self, st: Statement, entity: str, key: str, value: str, *, said: str = "") -> Finding | None:
         """`said`: the clause that says it, where it names its own chapter."""
         value = value.strip(" ，,。.、了的")
+        if key == "identity":  # "在禁军当副统领" is 禁军副统领
+            value = re.sub(r"^(?:在|于)([\u4e00-\u9fff]{1,10}?)(?:当|任|做|担任|当了)(?=[\u4e00-\u9fff])", r"\1", value)
         if not value or len(value) > 40 or key == "identity" and self.kind(entity) not in ("Character", None):
             return None  # (a post is a person's: 青鸟小组 is no singer)
         item = {"entity": entity, "key": key, "value": value}
