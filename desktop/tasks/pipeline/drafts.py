@@ -90,8 +90,9 @@ def find(statements: list[Statement]) -> dict[int, Block]:
                 found = label(inline[1]) if (k == i and inline) else label(beat.quote)
                 if found:
                     block.steps.append({**found[0], "summary": found[1].strip(" ；;。.")})
-                elif block.steps:
-                    block.steps[-1]["summary"] += "；" + beat.quote.strip(" ；;。.")
+                elif block.steps:  # ("28 结局：…；白露决定协助骆青衫": the beat goes on past its semicolon)
+                    joint = "；" if re.search(r"[\u4e00-\u9fff]", beat.quote) else "; "
+                    block.steps[-1]["summary"] += joint + beat.quote.strip(" ；;。.")
                 block.covers.append(beat)
             if not inline:
                 block.covers.insert(0, st)
