@@ -307,12 +307,13 @@ def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[St
                     len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", "".join(y.quote for y in used)[edit.end():])) > 12:
                 break
             used.append(x)
-        words = "，".join(x.quote.strip(" 。.") for x in [st, *used[1:]])[len(st.quote[:edit.end()]):]
+        comma = "，" if _zh(st.quote) else ", "
+        words = comma.join(x.quote.strip(" 。.") for x in [st, *used[1:]])[len(st.quote[:edit.end()]):]
         words = re.sub(r"^[\s:：,，一下]+", "", words).strip(" 。.")
         words = re.sub(r"^(?:不是|\bnot\b).*?[，,;；]\s*(?:而是|是|but|it's|it is)\s*", "", words, flags=re.I) or words
         if words:
             adding = re.match(r"加|补|再加|add", edit.group("v") or edit.group("v2") or "", re.I)
-            step["summary"] = step["summary"].rstrip("。.") + "，" + words if adding else words
+            step["summary"] = step["summary"].rstrip("。.") + comma + words if adding else words
         return used
     found = drafts.label(st.quote)
     if found and "_said" in steps[0] and steps[0]["_said"] < st.message_index and not st.quote.rstrip().endswith(("?", "？")):
