@@ -6,6 +6,12 @@ from desktop.tasks.pipeline.drafts import label, title_of
 from tests.tasks.test_pipeline import settle
 
 
+ASKED = ("user", "57到60章帮我排一下。")
+# the assistant's outline for it, each beat labelled by its chapter and kind
+DRAFTED = ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
+                        "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京")
+
+
 def titled(extraction) -> dict[str, dict]:
     return {o["title"]: o for o in extraction.document["plan"]}
 
@@ -74,20 +80,18 @@ def test_a_recap_of_what_was_settled_is_no_outline_and_its_facts_stand():
 
 
 def test_the_author_rewrites_a_beat_by_its_kind_or_chapter_or_swaps_its_words():
-    draft = ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
-                          "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京")
-    by_kind = titled(settle(("user", "57到60章帮我排一下。"), draft,
+    by_kind = titled(settle(ASKED, DRAFTED,
                             ("user", "发展那条改一下：不是老周救的，是柳絮自己拔簪伤了劫匪。其他可以。")))
     assert summaries(by_kind["烟雨渡口"])[1] == "柳絮自己拔簪伤了劫匪"
-    by_chapter = titled(settle(("user", "57到60章帮我排一下。"), draft, ("user", "60章加一句：表兄留下一块玉佩。")))
+    by_chapter = titled(settle(ASKED, DRAFTED, ("user", "60章加一句：表兄留下一块玉佩。")))
     assert summaries(by_chapter["烟雨渡口"])[3] == "柳絮放走表兄，独自进京，表兄留下一块玉佩"
-    swapped = titled(settle(("user", "57到60章帮我排一下。"), draft, ("user", "“独自进京”改成“随商队进京”。")))
+    swapped = titled(settle(ASKED, DRAFTED, ("user", "“独自进京”改成“随商队进京”。")))
     assert summaries(swapped["烟雨渡口"])[3] == "柳絮放走表兄，随商队进京"
 
 
 def test_a_terse_rewrite_goes_on_in_the_sentences_after_it():
     found = titled(settle(
-        ("user", "57到60章帮我排一下。"),
+        ASKED,
         ("assistant", "短纲·烟雨渡口（第57–60章）\n开端：柳絮在渡口遇上劫匪\n发展：船夫老周出手相救\n"
                       "高潮：劫匪头目竟是柳絮的表兄\n结局：柳絮放走表兄，独自进京"),
         ("user", "结局改一下，不放走。柳絮把表兄押去了县衙，从此两家结仇。")))
@@ -96,9 +100,7 @@ def test_a_terse_rewrite_goes_on_in_the_sentences_after_it():
 
 def test_the_assistants_revised_line_for_a_chapter_replaces_that_beat():
     found = titled(settle(
-        ("user", "57到60章帮我排一下。"),
-        ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
-                      "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京"),
+        ASKED, DRAFTED,
         ("user", "58章改成柳絮自己脱身。"),
         ("assistant", "好，修改后：\n58 发展：柳絮拔簪刺伤劫匪，自己脱身")))
     assert summaries(found["烟雨渡口"])[1] == "柳絮拔簪刺伤劫匪，自己脱身" and len(found["烟雨渡口"]["steps"]) == 4
@@ -114,9 +116,7 @@ def test_a_volumes_name_alone_opens_no_outline_that_would_swallow_the_next_one()
 
 def test_an_outline_the_author_goes_on_to_edit_is_one_they_took_up():
     found = titled(settle(
-        ("user", "57到60章帮我排一下。"),
-        ("assistant", "短纲·烟雨渡口（第57–60章）\n57 起：柳絮在渡口遇上劫匪\n58 发展：船夫老周出手相救\n"
-                      "59 高潮：劫匪头目竟是柳絮的表兄\n60 结局：柳絮放走表兄，独自进京"),
+        ASKED, DRAFTED,
         ("user", "58章改一下，不是老周，是柳絮自己拔簪脱身。")))
     assert summaries(found["烟雨渡口"])[1] == "柳絮自己拔簪脱身"
 

@@ -47,6 +47,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
     consumed: set[int] = set()
     last_step = -2  # the statement that gave the last step
     blocks = drafts.find(statements)
+    by_message: dict[int, list[Statement]] = {}
+    for st in statements:
+        by_message.setdefault(st.message_index, []).append(st)
     for st in statements:
         if st.index in consumed:
             continue
@@ -64,7 +67,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             current.item["title"] = named.group(1).strip()
             guessed = False
             # the list may run on over the message's next sentences ("…: Ada arrives late; her mask falls; …")
-            rest = [x for x in statements if x.message_index == st.message_index and x.index > st.index]
+            rest = [x for x in by_message[st.message_index] if x.index > st.index]
             listed = _listed_steps(" ".join([st.quote[named.end():], *(x.quote for x in rest)]))
             if len(listed) >= 3 and len(listed) > len(current.item["steps"]):
                 current.item["steps"] = [{"kind": "", "summary": part, "status": "Pending"} for part in listed]
@@ -77,7 +80,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         if is_summary(st) and not _STEP_EDIT.search(st.quote):
             continue
         if current is not None and current.item["steps"]:
-            rest = [x for x in statements if x.message_index == st.message_index and x.index > st.index]
+            rest = [x for x in by_message[st.message_index] if x.index > st.index]
             used = _revises(st, current.item["steps"], rest)
             if used:
                 current.extra += used
