@@ -352,7 +352,7 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             word = word[:2]  # 萧婉之父: the classical 之 (of) before a kinship word is no part of the name
         if len(word) < 2 or word in lx.ZH_NOT_NAMES or any(word.endswith(t) for t in lx.ZH_PERSON_TITLES):
             continue
-        if word[0] in _MEASURES and re.search(r"[一二三四五六七八九十两几数]$", text[:max(0, text.find(word))]):
+        if word[0] in _MEASURES and re.search(r"[0-9一二三四五六七八九十两几数哪]$", text[:max(0, text.find(word))]):
             continue  # 三道天雷: a count of thunderbolts, not 道天雷
         kind = suffix_kind(word)
         if word in lx.ZH_REALM_WORDS or _BODY_PART.search(word):
@@ -497,4 +497,4 @@ def _common_noun(word: str) -> bool:
     return count >= 50 and tag is not None and not tag.startswith("nr")
 
 
-_MEASURES = frozenset("道条根把柄只个位名声次口件块枚颗本张座")
+_MEASURES = frozenset("道条根把柄只个位名声次口件块枚颗本张座章回集节")

@@ -45,6 +45,8 @@ _RECAP_LIST = re.compile(r"(?:[（(][^（）()]{1,8}[）)])?[：:，,]?(?:[^，,
 _KILLED_BY = re.compile(r"被$")
 _KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭]|亲手|当场|派人)?(?:[毒杀打砍刺害射勒掐烧击斩]死|所杀|杀害|[斩击刺毒]杀|杀了)")
 _KILLS = re.compile(r"(?:第?[0-9一二三四五六七八九十百]+[章回])?(?:亲手|当场)?(?:杀了|杀死|毒死|害死|斩杀|击杀|刺死|手刃|杀)")
+_THE_DEAD_IS = re.compile(r"(?:(?:死的|遇害的|被杀的|死掉的)(?:人|那个)?(?:就)?是|(?:死者|受害者|遇害者|被害人)(?:就)?(?:叫|是|名叫))"
+                          r"[^，,。；;]{0,4}$")
 _HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷恨爱结")  # (仇算是结死了: a feud sealed)
 
 
@@ -392,6 +394,8 @@ class ChineseRules(ChineseTitles):
         subject = chars[0][0] if chars else carried
         if not subject:
             return []
+        if chars and _THE_DEAD_IS.search(text[:chars[0][1]]):
+            out.append(self._state(st, subject, "alive", "dead"))  # "死的是丽嫔林晚棠", "第三个死者叫许曼"
         tail = text[chars[0][2]:] if chars else text
         for word in lx.ZH_DEATH:
             at = tail.find(word)

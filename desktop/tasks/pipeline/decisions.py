@@ -18,7 +18,9 @@ from desktop.tasks.pipeline.statements import Statement
 _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
                         r"不要了|不用了|重新想|不如")
 # (要不要 / 是不是 / 好不好 ask; they reject nothing)
-_REJECT_ZH = re.compile(r"(?<!要)不要|(?<!用)不用|删掉|去掉|取消|算了|(?<!行)不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
+# a line a character says: "…" / 「…」 with words, not a quoted name ("钟表匠", 'Bloom')
+_SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,}(?:』|$)|\"[^\"]*\\s[^\"]*\"")
+_REJECT_ZH = re.compile(r"(?<!要)不要|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
                         r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
                         r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
@@ -61,7 +63,12 @@ def changes_mind(st: Statement) -> bool:
 
 
 def rejects(st: Statement) -> bool:
-    return rejects_text(st.quote)
+    return rejects_text(unspoken(st.quote))
+
+
+def unspoken(text: str) -> str:
+    """The text without the characters' own lines: "梁慕白最后一句：“我不是第一个钟表匠。”" rejects nothing."""
+    return _SPOKEN.sub(lambda m: m.group(0)[0], text)  # (a sentence may end inside the line it quotes)
 
 
 def rejects_text(text: str) -> bool:
@@ -227,7 +234,7 @@ class Decisions:
             if pointed and st.by_author and len(st.names) == 1:  # "Scrap him." / "把她删了。": whom the talk just named
                 self.rejected_names[st.names[0]] = st.index
                 continue
-            clauses = [c for c in re.split(r"[，,。；;！!…]+", st.quote) if c]
+            clauses = [c for c in re.split(r"[，,。；;！!…]+", unspoken(st.quote)) if c]
             resolved = [c for c in re.split(r"[，,。；;！!…]+", st.text) if c]
             if st.by_author and len(resolved) == len(clauses) and _DROP_PRONOUN.fullmatch(clauses[0].strip()):
                 # "Bin him, Ivo does the job.": whom "him" meant goes, and the one who replaces him stays

@@ -131,7 +131,8 @@ class EnglishRules:
                         out.append(self._rel(st, "MASTER_OF", b, a))  # "was taught by Brother Tobias Vell"
                     if re.search(r"(?:killed|murdered|slain|poisoned|stabbed|shot|executed) by$", mid):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
-                    elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")):
+                    elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")) and not mid.endswith(" at") \
+                            and not _NOT_FATAL.match(post):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
                                    r"reported to|takes orders from|took orders from)$", mid):
@@ -470,6 +471,8 @@ _THEIR_HEAD = re.compile(r"\b(?:their|its)\s+(?:leader|boss|head|chief|war-chief
                          r"\s*(?:is\s+|was\s+|[,:—]\s*)(?:none other than\s+)?")
 _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
                      r"captained|bossed)\s+by$")
+# "shoots Ned in the shoulder": a wound, not a killing
+_NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")
 _KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"
                            r"cut down|struck down)(?=\s+(?:on|in|at|during|by|outright|instantly|off|when|while)\b|"
                            r"\s*[,.;:(—-]|\s*$)")

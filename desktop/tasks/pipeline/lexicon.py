@@ -120,7 +120,9 @@ ZH_HATE = ("恨", "憎恨", "仇恨", "痛恨", "记恨", "结下死仇", "结�
 ZH_KILL = ("杀了", "杀死", "斩杀", "害死", "击杀", "刺死", "毒死", "打死", "除掉", "诛杀", "手刃")
 ZH_DEATH = ("当场就没了", "人就没了", "人没了", "死了", "身亡", "陨落", "战死", "去世", "牺牲", "殒命", "丧命", "死去", "被杀", "被害", "死在", "遇害",
             "毙命", "自尽", "病逝", "过世", "离世", "殉", "死亡", "病故", "亡故", "故去", "断气", "咽气", "咽了气",
-            "自缢", "上吊", "投井", "暴毙", "毒发身亡", "香消玉殒", "直接死", "当场死", "就死", "死掉")
+            "自缢", "上吊", "投井", "暴毙", "毒发身亡", "香消玉殒", "直接死", "当场死", "就死", "死掉",
+            "被毒杀", "被杀害", "被刺杀", "被暗杀", "被射杀", "被击杀", "被斩杀", "被灭口", "被害死", "被毒死", "被打死",
+            "被杀死", "被勒死", "被掐死", "被烧死", "淹死", "溺死", "摔死")
 ZH_REVIVE = ("复活", "没死", "活了过来", "假死")
 ZH_INJURY = ("受了重伤", "重伤", "受伤", "负伤", "断了", "瞎了", "中毒", "中了", "经脉尽断", "废了", "伤了", "残废",
              "失明", "骨折", "丹田", "中刀", "中箭", "中枪", "中弹", "中掌", "确诊", "查出", "患上", "扭伤", "烧伤", "烫伤",
@@ -302,7 +304,8 @@ EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", 
               "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",
               "can", "is able to", "knows how to")
 EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
-           "poisons", "poisoned", "stabs", "stabbed")
+           "poisons", "poisoned", "stabs", "stabbed", "shoots", "shot", "strangles", "strangled", "smothers",
+           "smothered", "beheads", "beheaded", "guns down", "gunned down", "bludgeons", "bludgeoned")
 EN_DEATH = ("dies", "died", "is dead", "was killed", "is killed", "gets killed", "perishes", "perished",
             "is slain", "was slain", "passes away", "passed away", "drowns", "drowned", "falls in battle", "dead")
 EN_REALM = ("reaches", "reached", "breaks through to", "broke through to", "advances to", "advanced to",

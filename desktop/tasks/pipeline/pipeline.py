@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import answers, appositions, bonds, choices, coref, families, grades, outlines, prose_names, sections, settings
+from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, families, grades, killers, outlines,
+                                    prose_names, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
@@ -114,6 +115,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += bonds.ended(statements, kinds, canon.relations, chapter)
         findings += appositions.read(statements, kinds)
         findings += appositions.members(findings, kinds, forms)
+        findings += killers.named(statements, findings, kinds, forms)
     findings += _replacements(statements, findings, kinds)
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)

@@ -15,7 +15,7 @@ from desktop.tasks.pipeline.english import EnglishRules
 from desktop.tasks.pipeline.findings import Finding, role_after
 from desktop.tasks.pipeline.statements import Statement
 
-__all__ = ["Finding", "Reader", "statement_chapter"]
+__all__ = ["Finding", "Reader", "spans", "statement_chapter"]
 
 CJK = "\u4e00-\u9fff"
 
@@ -138,16 +138,7 @@ class Reader(ChineseRules, EnglishRules):
         return out
 
     def _spans(self, st: Statement) -> list[tuple[str, int, int]]:
-        """(name, start, end) of each mention in the resolved text, left to right, no overlaps."""
-        found: list[tuple[str, int, int]] = []
-        # longest forms first, across names: "Tobias Reed" before "Reed" (Captain Reed's short form)
-        forms = sorted(((form, name) for name in st.names for form in {name, *self._forms.get(name, ())}),
-                       key=lambda pair: len(pair[0]), reverse=True)
-        for form, name in forms:
-            for m in re.finditer(re.escape(form), st.text):
-                if not any(s < m.end() and m.start() < e for _, s, e in found):
-                    found.append((name, m.start(), m.end()))
-        return sorted(found, key=lambda t: t[1])
+        return spans(st, self._forms)
 
     def kind(self, name: str) -> str | None:
         return self.kinds.get(name)
@@ -224,8 +215,21 @@ _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|�
 # goes on about the subject before the comma
 _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
                            r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
-                           r"hates|hated|loves|loved|serves|served|killed|murdered|apprenticed|bound|gives|gave|hands|"
-                           r"handed|passes|passed|leaves|left)\b[\w\s]*?\s*")
+                           r"hates|hated|loves|loved|serves|served|apprenticed|bound|gives|gave|hands|"
+                           r"handed|passes|passed|leaves|left|" + "|".join(lx.EN_KILL) + r")\b[\w\s]*?\s*")
+
+
+def spans(st: Statement, aliases: dict[str, tuple[str, ...]]) -> list[tuple[str, int, int]]:
+    """(name, start, end) of each mention in the resolved text, left to right, no overlaps."""
+    found: list[tuple[str, int, int]] = []
+    # longest forms first, across names: "Tobias Reed" before "Reed" (Captain Reed's short form)
+    forms = sorted(((form, name) for name in st.names for form in {name, *aliases.get(name, ())}),
+                   key=lambda pair: len(pair[0]), reverse=True)
+    for form, name in forms:
+        for m in re.finditer(re.escape(form), st.text):
+            if not any(s < m.end() and m.start() < e for _, s, e in found):
+                found.append((name, m.start(), m.end()))
+    return sorted(found, key=lambda t: t[1])
 
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:
