@@ -56,7 +56,5 @@ def test_shooting_someone_kills_them_unless_it_is_a_wound():
 def test_a_line_a_character_says_drops_no_one():
     assert unspoken("20章审讯室，梁慕白最后一句：“我不是第一个钟表匠。”") == "20章审讯室，梁慕白最后一句：“"
     assert unspoken("外号叫“钟表匠”。") == "外号叫“钟表匠”。"  # a quoted name stays
-    canon = Canon(names={"纪沉舟": ("Character", [])})
-    found = settle(("user", "纪沉舟是钟表匠，住在老城区。"),
-                   ("user", "结尾纪沉舟只说一句：“我不要你们原谅。”"), canon=canon)
+    found = settle(("user", "新角色叫纪沉舟，钟表匠，住在老城区。"), ("user", "结尾纪沉舟只说一句：“我不要你们原谅。”"))
     assert "纪沉舟" in {e["name"] for e in found.document["entities"]}
