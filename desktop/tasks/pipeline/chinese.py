@@ -47,6 +47,15 @@ _KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭]|亲手|当场|派人)?(?
 _KILLS = re.compile(r"(?:第?[0-9一二三四五六七八九十百]+[章回])?(?:亲手|当场)?(?:杀了|杀死|毒死|害死|斩杀|击杀|刺死|手刃|杀)")
 _THE_DEAD_IS = re.compile(r"(?:(?:死的|遇害的|被杀的|死掉的)(?:人|那个)?(?:就)?是|(?:死者|受害者|遇害者|被害人)(?:就)?(?:叫|是|名叫))"
                           r"[^，,。；;]{0,4}$")
+# "怀表，这回揭开：是宋秉堂的" / "伞是宋佳的": whose a thing is, said of the thing
+_BELONGS_TO = re.compile(r"(?:[^，,。；;的]{0,8}[，,：:——]+)?(?:其实|原来|就|也|都|从此就?|最后)?是")
+_ITS_OWNER = re.compile(r"的(?:了|东西|遗物)?(?:[。，,！!；;？?]|$)")
+# "朱砂笔就到了顾九手里", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
+_HANDS_OVER = re.compile(r"(?:到|入|在|给|归)了?$")
+_IN_HANDS = re.compile(r"(?:的)?(?:手里|手上|手中|名下|囊中)")
+# "冰心莲最后也是叶知秋拿到"
+_WON_BY = re.compile(r"(?:^|[^，,。；;]{0,6})(?:是|由)$")
+_WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|继承|保管|收着)")
 _HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷恨爱结")  # (仇算是结死了: a feud sealed)
 
 
@@ -75,7 +84,7 @@ class ChineseRules(ChineseTitles):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
                 if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在|一直|早就|始终)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
-                                rf"(?:[{CJK}]{{0,3}}的|[{CJK}]{{1,3}}(?=$))?", mid) or (sa == ea and mid == ""):
+                                rf"(?:[{CJK}]{{0,5}}的|[{CJK}]{{1,3}}(?=$))?", mid) or (sa == ea and mid == ""):
                     # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
                     listed, tail = [b], eb
                     for c, sc, ec in spans:
@@ -131,8 +140,9 @@ class ChineseRules(ChineseTitles):
                         out += self._take(st, a, b, text[:sa])
                 if ka == "Item" and kb == "Character":
                     # 匕首归了赌坊老板钱满仓: the new owner may come with their post
-                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了", mid) or \
-                            (mid == "是" and post.startswith("的")):
+                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了|属于", mid) or \
+                            _BELONGS_TO.fullmatch(mid) and _ITS_OWNER.match(post) or _HANDS_OVER.search(mid) and \
+                            _IN_HANDS.match(post) or _WON_BY.search(mid) and _WINS.match(post):
                         out.append(self._rel(st, "OWNS", b, a, replaces=change))
                         previous = self.owners.get(a)
                         if previous and previous != b:
@@ -146,6 +156,9 @@ class ChineseRules(ChineseTitles):
                         and re.search(rf"(?:{'|'.join(lx.ZH_KILL)})了?$", mid):
                     out.append(self._rel(st, "KILLED", a, b))
                     out.append(self._state(st, b, "alive", "dead"))
+                if ka == "Character" and kb == "Character" and mid.endswith("把") and len(mid) <= 6 and \
+                        re.match(r"给?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死)", post):
+                    out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # 老周把刀疤刘给杀了
                 if ka == "Character" and kb == "Character" and mid.startswith("被") and _has_verb(mid + post, lx.ZH_KILL + ("杀", "所杀")):
                     out.append(self._rel(st, "KILLED", b, a))
                     out.append(self._state(st, a, "alive", "dead"))

@@ -286,8 +286,9 @@ EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sa
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of")
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
-          "finds", "found", "gets", "got", "receives", "received", "takes up", "uses")
-EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "lends", "lent", "returns",
+          "finds", "found", "gets", "got", "receives", "received", "takes up", "uses", "ends up with", "ended up with",
+          "winds up with", "walks off with", "walked off with", "picks up", "picked up")
+EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "trades", "traded", "lends", "lent", "returns",
            "returned", "bequeaths", "left", "leaves", "wills", "willed")
 EN_TAKE = ("steals", "stole", "stolen", "lifts", "lifted", "pinches", "pinched", "nicks", "nicked", "swipes", "swiped",
            "filches", "filched", "takes", "took", "seizes", "seized", "snatches", "snatched", "loots",

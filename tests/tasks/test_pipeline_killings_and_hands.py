@@ -1,5 +1,5 @@
-"""Who did it: a mystery names its killer apart from the death, and the victim is the one the talk has
-dying (no model)."""
+"""Who did it and who has it now: a mystery names its killer apart from the death (the victim is the one the
+talk has dying), and a thing changes hands in many words (no model)."""
 
 from __future__ import annotations
 
@@ -58,3 +58,31 @@ def test_a_line_a_character_says_drops_no_one():
     assert unspoken("外号叫“钟表匠”。") == "外号叫“钟表匠”。"  # a quoted name stays
     found = settle(("user", "新角色叫纪沉舟，钟表匠，住在老城区。"), ("user", "结尾纪沉舟只说一句：“我不要你们原谅。”"))
     assert "纪沉舟" in {e["name"] for e in found.document["entities"]}
+
+
+def test_pressing_someone_to_death_with_ba_is_a_killing():
+    canon = Canon(names={"老葛": ("Character", []), "黄三": ("Character", [])})
+    found = settle(("user", "老葛拖着伤腿把黄三给杀了。"), canon=canon)
+    assert ("KILLED", "老葛", "黄三") in relations(found)
+    assert ("黄三", "alive", "dead") in states(found)
+
+
+def test_a_thing_that_ends_in_someones_hands_is_theirs():
+    canon = Canon(names={"青铜罗盘": ("Item", []), "顾小川": ("Character", []), "宁姑": ("Character", [])},
+                  owners={"青铜罗盘": "宁姑"})
+    for said in ("青铜罗盘12章就到了顾小川手里。", "青铜罗盘最后也是顾小川拿到。", "青铜罗盘从此就在顾小川手上了。",
+                 "青铜罗盘属于顾小川。"):
+        found = settle(("user", said), canon=canon)
+        assert ("OWNS", "顾小川", "青铜罗盘") in relations(found), said
+        assert any(e["from"] == "宁姑" and e["to"] == "青铜罗盘" for e in found.document["ends"]), said
+    found = settle(("user", "青铜罗盘是顾小川的父亲留下的。"), canon=canon)
+    assert ("OWNS", "顾小川", "青铜罗盘") not in relations(found)
+
+
+def test_a_thing_traded_or_ended_up_with_changes_hands_in_english():
+    canon = Canon(names={"Yrsa": ("Character", []), "Greyfang": ("Item", []), "Hesper Quill": ("Character", [])},
+                  owners={"Greyfang": "Yrsa"})
+    found = settle(("user", "In ch 16 Yrsa trades Greyfang to Hesper Quill for the antidote."), canon=canon, zh=False)
+    assert ("OWNS", "Hesper Quill", "Greyfang") in relations(found)
+    found = settle(("user", "So Hesper Quill ends up with Greyfang."), canon=canon, zh=False)
+    assert ("OWNS", "Hesper Quill", "Greyfang") in relations(found)
