@@ -140,10 +140,15 @@ def test_a_verb_the_segmenter_glued_onto_a_name_is_not_a_second_name():
 
 
 def test_a_surname_and_jia_spoken_of_as_a_household_is_a_family_not_a_person():
-    found = settle(("user", "那甄家丫鬟撷了花，回头看了一眼。甄家的人都说她伶俐。薛家富贵，管家却很节省。"))
-    assert entities(found).get("甄家") == "Faction"
+    found = settle(("user", "薛蟠是薛家的人，薛家富贵，管家却很节省。"))
     assert entities(found).get("薛家") == "Faction"
+    assert ("MEMBER_OF", "薛蟠", "薛家") in relations(found)
     assert "管家" not in entities(found)
+
+
+def test_a_household_no_fact_makes_a_group_is_only_where_people_live():
+    found = settle(("user", "那甄家丫鬟撷了花，回头看了一眼。甄家的人都说她伶俐。"), ("user", "第24章周砚去程家问话。"))
+    assert "甄家" not in entities(found) and "程家" not in entities(found)
 
 
 def test_a_heads_title_names_the_faction_it_heads():

@@ -25,7 +25,7 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             del cands[name]
     # 第3章觉醒, 第9章韦猛: a 章 after a chapter's number is the chapter's, wherever the name is written
     for name in [n for n, c in cands.items() if n[:1] in "章回卷集" and not c.canon_kind]:
-        if all(re.match(rf"[{_NUMBER}]", text[m.start() - 1:m.start()])
+        if all(re.match(rf"[{_NUMBER}哪几]", text[m.start() - 1:m.start()])
                for m in re.finditer(re.escape(name), text)):
             cand = cands.pop(name)
             if len(name) >= 3 and lx.surnamed(name[1:]) and (kept := cands.add(name[1:])) is not None:

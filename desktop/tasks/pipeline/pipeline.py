@@ -275,6 +275,9 @@ def _focus_from_title(title: str | None, kinds: dict[str, str]) -> str | None:
     return max(named, key=len) if named else None
 
 
+_HOUSEHOLD = re.compile(r"[\u4e00-\u9fff]{1,2}家")
+
+
 def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Canon, decisions: Decisions,
               abandoned: set[str], chapter: int | None, statements: list[Statement]) -> tuple[dict, dict]:
     doc: dict = {"chapter": chapter, "entities": [], **{s: [] for s in SECTION_ORDER}}
@@ -293,7 +296,9 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
             continue
         if not kind or name in abandoned or not cand.mentions or not decisions.entity_stands(name, cand.mentions):
             continue
-        if cand.generic and name not in used:
+        # … and so is a household (程家, 萧家): a family is a faction where a fact makes it one (苏远山执掌苏家),
+        # elsewhere it is where they live ("去程家问话")
+        if (cand.generic or _HOUSEHOLD.fullmatch(name)) and name not in used:
             continue
         entity = {"kind": kind, "name": name}
         # … and the shorter forms the talk called them by ("Silas Penhallow", "Mr. Penhallow" for Mr. Silas Penhallow)
