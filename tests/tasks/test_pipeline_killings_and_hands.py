@@ -86,3 +86,30 @@ def test_a_thing_traded_or_ended_up_with_changes_hands_in_english():
     assert ("OWNS", "Hesper Quill", "Greyfang") in relations(found)
     found = settle(("user", "So Hesper Quill ends up with Greyfang."), canon=canon, zh=False)
     assert ("OWNS", "Hesper Quill", "Greyfang") in relations(found)
+
+
+def test_whose_kin_dies_is_not_the_one_who_dies():
+    canon = Canon(names={"Nell Marsh": ("Character", []), "Tobin Hale": ("Character", [])})
+    found = settle(("user", "In ch 9 Nell Marsh's father, the old ferryman, dies of a fever."), canon=canon, zh=False)
+    assert ("Nell Marsh", "alive", "dead") not in states(found)
+    found = settle(("user", "Tobin Hale, Nell Marsh's friend, killed by bandits in ch 12."), canon=canon, zh=False)
+    assert ("Tobin Hale", "alive", "dead") in states(found)
+    assert ("Nell Marsh", "alive", "dead") not in states(found)
+    found = settle(("user", "Chapter 3, Tobin Hale is found dead on Tobin Hale's boat."), canon=canon, zh=False)
+    assert ("Tobin Hale", "alive", "dead") in states(found)
+
+
+def test_a_death_with_a_subject_of_its_own_or_a_faked_one_kills_no_one_named():
+    canon = Canon(names={"Nell Marsh": ("Character", [])})
+    found = settle(("user", "Nell Marsh takes the helm in ch 4."), ("user", "After a captain dies there's always talk."),
+                   canon=canon, zh=False)
+    assert ("Nell Marsh", "alive", "dead") not in states(found)
+    found = settle(("user", "Everyone thinks Nell Marsh died in chapter 2, but she faked it."), canon=canon, zh=False)
+    assert ("Nell Marsh", "alive", "dead") not in states(found)
+
+
+def test_her_before_himself_is_whom_the_verb_takes():
+    canon = Canon(names={"Arkadin": ("Character", []), "Lotte Brenner": ("Character", [])})
+    found = settle(("user", "Lotte Brenner passes the reel on in ch 35."), ("user", "Same night Arkadin shoots her himself."),
+                   canon=canon, zh=False)
+    assert ("KILLED", "Arkadin", "Lotte Brenner") in relations(found)

@@ -13,7 +13,11 @@ from desktop.tasks.pipeline.statements import Statement
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")
 _EN_PRONOUN = re.compile(r"\b(he|she|him|his|her)\b", re.IGNORECASE)
 _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "with", "from", "in", "on", "at",
-                            "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because"}
+                            "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because",
+                            # "shoots her himself", "takes her down": her is who the verb takes
+                            "himself", "herself", "themselves", "myself", "down", "off", "out", "up", "away", "back",
+                            "there", "here", "now", "then", "later", "first", "last", "dead", "alive", "into", "onto",
+                            "over", "through", "before", "after", "during", "while", "until", "once", "twice"}
 
 
 def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str], first: str | None,

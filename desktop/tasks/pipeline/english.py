@@ -274,11 +274,17 @@ class EnglishRules:
                     r"dead\b", ltail[:at + 4]) or re.search(r"\bthat(?:'s| is| has)\b", ltail[:max(at, 0)]):
                 continue  # "a gate that's been dead for two hundred years": not the person's death
             if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
-                    and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail):
+                    and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail) \
+                    and not re.search(r"\bfak(?:es|ed|ing)\b", st.text, re.I) \
+                    and not (chars[0][1] == chars[0][2] and _OWN_SUBJECT.search(ltail[:at])):
+                # ("After a captain dies…": the clause has a subject of its own, not the one the talk goes on about)
                 # who dies is the one named nearest before the word ("Agnes hates her from the moment Walt
                 # dies"), unless someone follows it: "she drowns him" is a killing
                 said_at = end + at + len(phrase)
-                dying = [n for n, _, stop in chars if stop <= end + at][-1:] or [subject]
+                before = [(n, stop) for n, _, stop in chars if stop <= end + at][-1:] or [(subject, end)]
+                dying = [before[0][0]]
+                if _POSSESSOR.match(text, before[0][1]):
+                    break  # "Sebastian's uncle dies", "Elsbeth's father, Oswin, …, dies": the kin, not the one named
                 victim = next((n for n, start, _ in chars if start >= said_at and not text[said_at:start].strip()), None)
                 out += [self._rel(st, "KILLED", dying[0], victim), self._state(st, victim, "alive", "dead")] if victim \
                     else [self._state(st, dying[0], "alive", "dead")]
@@ -471,6 +477,10 @@ _THEIR_HEAD = re.compile(r"\b(?:their|its)\s+(?:leader|boss|head|chief|war-chief
                          r"\s*(?:is\s+|was\s+|[,:—]\s*)(?:none other than\s+)?")
 _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
                      r"captained|bossed)\s+by$")
+# "Elsbeth's father, …, dies": a possessive names whose kin it is, not who dies
+_POSSESSOR = re.compile(r"['’]s\s+(?:late\s+|old\s+|best\s+|oldest\s+|eldest\s+|younger\s+|elder\s+|little\s+)?[a-z]+")
+# "after a captain dies": a noun subject of the clause's own
+_OWN_SUBJECT = re.compile(r"\b(?:a|an|the|his|her|their|some|one|every|no|any)\s+(?:\w+\s+)?\w+\s+$")
 # "shoots Ned in the shoulder": a wound, not a killing
 _NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")
 _KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"

@@ -56,7 +56,7 @@ class Reader(ChineseRules, EnglishRules):
             # "彭远山跟厉无咎硬拼" goes on about 彭远山; "还有个妹妹苏雨，十二岁" about 苏雨
             # … and "杜文渊：首辅、顾长庚座师" is about 杜文渊: one named before their kin or pupil's word is its owner
             actors = [n for n, s, e in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)
-                      and not (zh and _POSSESSOR.match(st.text, e))]
+                      and not (_POSSESSOR if zh else _POSSESSOR_EN).match(st.text, e)]
             carried = last_person if zh and not people and last_person else subject
             # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
@@ -88,6 +88,10 @@ class Reader(ChineseRules, EnglishRules):
             if not appositive and opens and (actors or not subject):
                 # "…，为许怀山做事，盗走青玉印": the one worked for is not who goes on stealing
                 subject = (actors or people)[0] if people else subject
+            if not zh and people and not actors and all(_POSSESSOR_EN.match(st.text, e) for n, _, e in local if n in people) \
+                    and not any(s < clause[0] and self.kind(n) == "Character" for n, s, _ in spans):
+                # "Nell's father, the old ferryman, dies": the kin goes on, whom the talk has not named
+                subject = previous_person = None
             if zh:
                 out += self._zh_pairs(st, local)
                 out += self._zh_states(st, clause, [x for x in local if x[1] < x[2]], carried)
@@ -259,6 +263,8 @@ _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|alw
 _BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
 _ROLE_OF_NAMED = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only |twin )?(?:"
                             + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")\b", re.I)
+# "Dace Morrow, Yrsa's friend, killed by Vael": one named as whose friend it is does not go on
+_POSSESSOR_EN = re.compile(_ROLE_OF_NAMED.pattern + r"(?=\s*(?:[,;.)—]|$))", re.I)
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
