@@ -113,3 +113,17 @@ def test_her_before_himself_is_whom_the_verb_takes():
     found = settle(("user", "Lotte Brenner passes the reel on in ch 35."), ("user", "Same night Arkadin shoots her himself."),
                    canon=canon, zh=False)
     assert ("KILLED", "Arkadin", "Lotte Brenner") in relations(found)
+
+
+def test_where_something_happens_or_what_is_found_out_is_no_state():
+    canon = Canon(names={"岑舟": ("Character", []), "码头": ("Location", []), "天都城": ("Location", [])})
+    found = settle(("user", "第17章岑舟在码头接头遇伏。"), canon=canon)
+    assert ("岑舟", "location", "码头") not in states(found)
+    found = settle(("user", "第30章起岑舟就在天都城。"), canon=canon)
+    assert ("岑舟", "location", "天都城") in states(found)
+    found = settle(("user", "第12章岑舟自己查出来账是假的。"), canon=canon)
+    assert not any(key == "injury" for _, key, _ in states(found))
+    found = settle(("user", "第12章岑舟查出肺癌晚期。"), canon=canon)
+    assert any(key == "injury" for _, key, _ in states(found))
+    found = settle(("user", "第12章岑舟觉得打球受伤很正常。"), canon=canon)
+    assert not any(key == "injury" for _, key, _ in states(found))

@@ -56,6 +56,10 @@ _IN_HANDS = re.compile(r"(?:的)?(?:手里|手上|手中|名下|囊中)")
 # "冰心莲最后也是叶知秋拿到"
 _WON_BY = re.compile(r"(?:^|[^，,。；;]{0,6})(?:是|由)$")
 _WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|继承|保管|收着)")
+# "觉得打球受伤正常", "万一受伤": a thought or a what-if, not a wound
+_SUPPOSED = re.compile(r"觉得|以为|担心|害怕|怕|万一|如果|假如|要是|会不会|可能会|容易")
+# "第101章起林风就在天都城。" / "…在天都城住下": being somewhere, not doing something there
+_STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|隐居|定居|落脚|生活|闭关|坐镇|藏身|避难|躲|扎根|安顿)")
 _HYPERBOLE = set("急笑气饿累困吓烦热冷想美疼馋羡忙闷恨爱结")  # (仇算是结死了: a feud sealed)
 
 
@@ -175,7 +179,9 @@ class ChineseRules(ChineseTitles):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # 第52章他叛出天刀门
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if ka == "Character" and self._when is not None and (
-                            _has_verb(mid, lx.ZH_LIVE) or re.fullmatch(r"(?:起|开始)?(?:就|便|一直)?(?:在|到)了?", mid)):
+                            _has_verb(mid, lx.ZH_LIVE) or re.fullmatch(r"(?:起|开始)?(?:就|便|一直)?(?:在|到)了?", mid)
+                            and _STAYS.match(post)):
+                        # ("在码头接头", "在医院抢救无效", "在百乐门驻唱": where something happens, no move)
                         out.append(self._state(st, a, "location", b))  # 第101章起林风位于天都城: where they are from then
                     elif _has_verb(mid, lx.ZH_LIVE) or (ka != "Character" and re.fullmatch(
                             r"(?:就|也|都|则)?(?:在|位于|坐落于|坐落在|设在|建在|落在)", mid)):
@@ -444,8 +450,11 @@ class ChineseRules(ChineseTitles):
             out.append(self._state(st, dealt[0], "injury", dealt[1]))
         for word in lx.ZH_INJURY if not dealt else ():
             at = tail.find(word)
+            if word in ("查出", "确诊", "患上") and not re.match(r".{0,8}?[病癌症瘤炎疾]", tail[at + len(word):]):
+                continue  # "自己查出来" finds something out; "查出肺癌" is an illness
             if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
-                    and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL):
+                    and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL) \
+                    and not _SUPPOSED.search(tail[:at]):
                 value = re.sub(r"^(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)?", "",
                                tail.strip("，, "))
                 out.append(self._state(st, subject, "injury", value[:30]))
