@@ -298,8 +298,10 @@ def _hook_name(text: str, zh: bool) -> str:
         m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
         if m:
             return _clean_zh(m.group(1))
-        text = re.sub(rf"^(?:(?:哦|噢)?(?:还有|另外|对了|顺便|然后|再就是)[，,、：:]?)|^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|"
-                      r"我会写|我要写|我想写|我打算写", "", text)
+        text = re.sub(rf"^(?:(?:哦|噢)?(?:还有|另外|对了|顺便|然后|再就是|比如|例如|其实|估计|大概|我觉得|我现在)[，,、：:]?)|"
+                      rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|我会写|我要写|我想写|我打算写", "", text)
+        # "钢琴声到底哪来的我还没想好": what is open, without the author's note that it is
+        text = re.sub(r"(?:我|我们)?(?:还|一直|暂时)?(?:没想好|没定|没想清楚|不确定).*$|到底|究竟", "", text)
         text = re.sub(r"[那这]个坑.*$|的坑.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
@@ -319,6 +321,7 @@ def _hook_name(text: str, zh: bool) -> str:
 
 
 def _clean_zh(name: str) -> str:
+    name = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?", "", name)  # "12章远程登录": the chapter is when, not what
     return re.sub(r"^(?:关于|就是|是|有关|那个|这个|一个|埋下|埋个|留下|留个)", "", name).strip("，,：: ")
 
 
