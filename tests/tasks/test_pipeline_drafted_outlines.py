@@ -134,3 +134,33 @@ def test_a_title_renamed_renames_the_outline_rather_than_opening_another():
     found = titled(settle(("user", "Planning Book Four, chapters 96 to 130. I had it as 'Low Water' but I'm renaming it "
                                    "'The Drowned Year'."), zh=False))
     assert list(found) == ["The Drowned Year"]
+
+
+EN_ASKED = ("user", "Give me a long outline for part two, chapters 11 to 14.")
+EN_DRAFTED = ("assistant", "Part Two: The Thaw (ch. 11-14)\n- Start: The river ice breaks early\n"
+                           "- Development: Hal sells the ferry to the mill owner\n- Climax: The mill dam bursts\n"
+                           "- Ending: Hal leaves the valley")
+
+
+def test_a_long_outline_asked_for_is_the_one_drafted_under_its_title():
+    [outline] = settle(EN_ASKED, EN_DRAFTED, ("user", "Good."), zh=False).document["plan"]
+    assert (outline["level"], outline["title"]) == ("LongOutline", "Part Two: The Thaw")
+
+
+def test_a_list_of_fixes_rewrites_the_drafted_beats_it_names():
+    found = settle(EN_ASKED, EN_DRAFTED, ("user", "Three fixes. Development: not the mill owner, it's his widow who buys "
+                                                  "the ferry. Climax: the mill burns instead. "
+                                                  "Ending: Hal doesn't leave. He stays and rebuilds the ferry. Start is fine."),
+                   zh=False)
+    [outline] = found.document["plan"]
+    assert outline["title"] == "Part Two: The Thaw"
+    assert summaries(outline) == ["The river ice breaks early", "his widow who buys the ferry",
+                                  "the mill burns instead", "He stays and rebuilds the ferry"]
+
+
+def test_a_beat_that_should_be_something_else_is_rewritten_and_a_move_is_not_its_words():
+    found = settle(EN_ASKED, EN_DRAFTED, ("user", "The climax should be the flood itself, not the dam; move the dam "
+                                                  "into the development."), zh=False)
+    [outline] = found.document["plan"]
+    assert summaries(outline)[2] == "the flood itself"
+    assert len(outline["steps"]) == 4

@@ -105,6 +105,8 @@ def find(statements: list[Statement]) -> dict[int, Block]:
 
 
 _RECAP = re.compile(r"整理|汇总|回顾|总结|梳理|复盘|记下|记录|\brecap|\bsummary|\bso far\b|\bto sum up|\bnoted\b", re.I)
+_FIXES = re.compile(r"\b(?:fix|fixes|changes|edits|tweaks|corrections|notes on it|swap)\b|修改|改动|几处|几个地方|调整|改几|改一下|改两|改三",
+                    re.I)
 _PLANNING = re.compile(r"纲|节拍|排|拟|outline|beats?\b|\barc\b|\bplan", re.I)
 
 
@@ -112,6 +114,8 @@ def _plans(block: Block) -> bool:
     """Beats, not answers to numbered questions: labelled by kind or chapter, or under a planning header."""
     if any(s["summary"].endswith(("?", "？")) for s in block.steps):
         return False
+    if block.header.by_author and _FIXES.search(block.header.quote):
+        return False  # "Three fixes. Development: …": the author's edits to the outline drafted before, beat by beat
     if _RECAP.search(block.header.quote) and not _PLANNING.search(block.header.quote) \
             and not any(s.get("kind") for s in block.steps):
         return False  # "整理一下：18章…；19章…": what was settled, told again

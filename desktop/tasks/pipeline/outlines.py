@@ -54,8 +54,11 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         if st.index in consumed:
             continue
         if st.index in blocks:
+            # (the outline the author just asked for, a long one too: "give me a long outline for part four")
             current = _take_block(blocks[st.index], out, current if current is not None and (
-                guessed or not blocks[st.index].title) and current.item["level"] == "ShortOutline" else None, statements)
+                guessed or not blocks[st.index].title) and (current.item["level"] == "ShortOutline" or
+                                                            current.statement.message_index == st.message_index - 1)
+                else None, statements)
             guessed, authored = False, 3  # (the assistant restating them after is no new step)
             consumed |= {x.index for x in blocks[st.index].covers}
             last_step = -2  # (what follows a block is not its last beat going on)
@@ -286,7 +289,9 @@ _SWAP = re.compile(r"[“「\"']([^”」\"'\n]{2,40})[”」\"']\s*(?:改成|�
 _BEAT_EDIT = re.compile(rf"^\s*(?:(?P<k>开端|开头|发展|转折|高潮|结局|结尾|收尾)|(?:第\s*)?(?P<c>{_NUM})\s*章)"
                         r"(?:那条|那段|那步|那一步|这条|这段|部分|的)?\s*(?P<v>改一下|改成|改为|换成|改|加一句|补一句|加上|再加|补上|补)|"
                         r"^\s*(?P<v2>change|rewrite|fix|swap|add to)\s+(?:the\s+)?"
-                        r"(?P<k2>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\b", re.I)
+                        r"(?P<k2>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\b|"
+                        r"^\s*(?:the\s+)?(?P<k3>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\s+"
+                        r"(?P<v3>should be|is now|becomes|will be|needs to be)\b", re.I)
 
 
 def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[Statement]:
@@ -299,21 +304,22 @@ def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[St
                 step["summary"] = step["summary"].replace(swap.group(1), swap.group(2))
                 return [st]
     if (edit := _BEAT_EDIT.match(st.quote)) and st.by_author:
-        kind = drafts.KINDS.get((edit.group("k") or edit.group("k2") or "").lower())
+        kind = drafts.KINDS.get((edit.group("k") or edit.group("k2") or edit.group("k3") or "").lower())
         chapter = number_in(edit.group("c")) if edit.group("c") else None
         step = next((s for s in steps if kind and s.get("kind") == kind or chapter and s.get("chapter") == chapter), None)
         if step is None:
             return []
         used = [st]
         for x in rest:  # "结局改一下，不绝杀，输一分。江屿白最后一投没进，冠军留到下一卷。": a terse word, then how
-            if _BEAT_EDIT.match(x.quote) or _SWAP.search(x.quote) or _ASIDE.match(x.quote) or \
+            if _BEAT_EDIT.match(x.quote) or _SWAP.search(x.quote) or _ASIDE.match(x.quote) or drafts.label(x.quote) or \
+                    re.match(r"(?i)\s*(?:move|put|shift|drop|cut|swap)\b|\s*(?:把|挪|移)", x.quote) or \
                     len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", "".join(y.quote for y in used)[edit.end():])) > 12:
                 break
             used.append(x)
         comma = "，" if _zh(st.quote) else ", "
         words = comma.join(x.quote.strip(" 。.") for x in [st, *used[1:]])[len(st.quote[:edit.end()]):]
         words = re.sub(r"^[\s:：,，一下]+", "", words).strip(" 。.")
-        words = re.sub(r"^(?:不是|\bnot\b).*?[，,;；]\s*(?:而是|是|but|it's|it is)\s*", "", words, flags=re.I) or words
+        words = _instead(words)
         if words:
             adding = re.match(r"加|补|再加|add", edit.group("v") or edit.group("v2") or "", re.I)
             step["summary"] = step["summary"].rstrip("。.") + comma + words if adding else words
@@ -324,9 +330,33 @@ def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[St
         same = [s for s in steps if mark.get("chapter") and s.get("chapter") == mark["chapter"]] or \
             [s for s in steps if mark.get("kind") and s.get("kind") == mark["kind"]]
         if len(same) == 1:
-            same[0]["summary"] = words.strip(" 。.；;")
-            return [st]
+            used = [st]
+            # "Ending: he doesn't tear himself in two; he bows, …": the line goes on past its semicolon
+            for x in rest:
+                # … or after a line that only takes the old one back ("Ending: she doesn't escape. She stays…")
+                taken_back = len(used) == 1 and _ONLY_NOT.fullmatch(words.strip(" 。.；;"))
+                if x.message_index != st.message_index or drafts.label(x.quote) or _ASIDE.match(x.quote) or \
+                        not (used[-1].quote.rstrip().endswith((";", "；")) or taken_back):
+                    break
+                used.append(x)
+            joint = "；" if _zh(st.quote) else "; "
+            words = joint.join([words.strip(" 。.；;"), *(x.quote.strip(" 。.；;") for x in used[1:])])
+            same[0]["summary"] = _instead(words)
+            return used
     return []
+
+
+_ONLY_NOT = re.compile(r"(?i)(?:\w+\s+){0,2}(?:doesn't|does not|isn't|is not|won't|didn't|never)\s+(?:\w+\s*){1,4}|"
+                      r"[\u4e00-\u9fff]{0,4}(?:不|没|没有)[\u4e00-\u9fff]{1,6}了?")
+
+
+def _instead(words: str) -> str:
+    """"不是烧东西，是…" / "not the maid, it's Oswin's old dog…": what the beat is now."""
+    words = re.sub(r"^(?:不是|\bnot\b).*?[，,;；]\s*(?:而是|是|but|it's|it is)\s*", "", words, flags=re.I) or words
+    words = re.sub(r"[，,]\s*(?:\bnot\b|而不是|不是)[^，,;；]*[;；]?$", "", words, flags=re.I) or words  # "the 29th, not Matteo"
+    # "he doesn't tear himself in two; he bows, …": the line taken back, then the new one
+    return re.sub(r"^[^;；]*?\b(?:doesn't|does not|isn't|is not|won't|didn't|no longer)\b[^;；]*[;；]\s*", "", words,
+                  flags=re.I) or words if not _ONLY_NOT.fullmatch(words) else words
 
 
 _ASIDE = re.compile(r"\s*(?:还有|另外|对了|顺便|其他|其余|别的|\balso\b|\band one more|\boh,? and\b|\bby the way\b|"
@@ -393,9 +423,9 @@ def _step_kind(summary: str, index: int, count: int) -> str:
 
 def _level(text: str, zh: bool) -> str:
     if zh:
-        return "LongOutline" if re.search(r"卷|长线|整本|全书|大纲的?第.部", text) else "ShortOutline"
+        return "LongOutline" if re.search(r"卷|长线|长纲|整本|全书|大纲的?第.部", text) else "ShortOutline"
     return "LongOutline" if re.search(r"\b(?:volume|(?:book|part) (?:one|two|three|four|five|six|\d+)|season|long arc|"
-                                      r"whole book)\b",
+                                      r"whole book|long outline)\b",
                                       text, re.I) \
         else "ShortOutline"
 
