@@ -127,3 +127,9 @@ def test_where_something_happens_or_what_is_found_out_is_no_state():
     assert any(key == "injury" for _, key, _ in states(found))
     found = settle(("user", "第12章岑舟觉得打球受伤很正常。"), canon=canon)
     assert not any(key == "injury" for _, key, _ in states(found))
+
+
+def test_hiding_or_holding_out_somewhere_is_being_there():
+    canon = Canon(names={"温絮": ("Character", []), "北山气象站": ("Location", [])})
+    found = settle(("user", "温絮没死，一直躲在北山气象站。"), canon=canon)
+    assert ("LOCATED_IN", "温絮", "北山气象站") in relations(found)
