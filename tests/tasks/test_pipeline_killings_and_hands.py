@@ -133,3 +133,17 @@ def test_hiding_or_holding_out_somewhere_is_being_there():
     canon = Canon(names={"温絮": ("Character", []), "北山气象站": ("Location", [])})
     found = settle(("user", "温絮没死，一直躲在北山气象站。"), canon=canon)
     assert ("LOCATED_IN", "温絮", "北山气象站") in relations(found)
+
+
+def test_hatred_said_as_a_feud_a_vow_or_each_other():
+    canon = Canon(names={"赵九": ("Character", []), "陈拾": ("Character", [])})
+    found = settle(("user", "赵九没死，从此恨陈拾恨到骨头里。"), canon=canon)
+    assert ("HATES", "赵九", "陈拾") in relations(found)
+    found = settle(("user", "陈拾跟赵九这仇算是结死了。"), canon=canon)
+    assert ("HATES", "陈拾", "赵九") in relations(found)
+    canon = Canon(names={"Orla Venn": ("Character", []), "Ysolde Marr": ("Character", [])})
+    found = settle(("user", "Ysolde Marr and Orla Venn loathe each other."), canon=canon, zh=False)
+    assert {("HATES", "Ysolde Marr", "Orla Venn"), ("HATES", "Orla Venn", "Ysolde Marr")} <= relations(found)
+    found = settle(("user", "In ch 15 Orla Venn vows to kill Ysolde Marr."), canon=canon, zh=False)
+    assert ("HATES", "Orla Venn", "Ysolde Marr") in relations(found)
+    assert ("KILLED", "Orla Venn", "Ysolde Marr") not in relations(found)

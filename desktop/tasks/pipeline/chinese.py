@@ -220,6 +220,7 @@ class ChineseRules(ChineseTitles):
                 if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
                                                                  post.startswith(("结下死仇", "结仇", "结下仇", "结成死仇",
                                                                                   "为死仇", "成了死仇", "是死仇", "反目成仇"))
+                                                 or mid in ("跟", "和", "与") and re.match(r"(?:这|的)(?:仇|梁子)", post)
                                                                  or mid.endswith("把") and _ENEMY_OF.match(post)):
                     out.append(self._rel(st, "HATES", a, b))
                 if ka == "Character" and kb == "Item" and "把" in mid and _has_verb(post, lx.ZH_TAKE + ("偷走", "拿走")):

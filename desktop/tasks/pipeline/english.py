@@ -108,6 +108,9 @@ class EnglishRules:
                 if ka == "Item" and kb == "Character" and re.search(r"(?:stolen|taken|seized) by$", mid):
                     out += self._en_take(st, b, a, "")
                 bond = _BOND.match(post.strip()) if mid == "and" and ka == kb == "Character" else None
+                if mid == "and" and ka == kb == "Character" and re.match(
+                        r"\s+(?:\w+\s+)?(?:hate|loathe|despise|detest|can't stand)\s+each other\b", post):
+                    out += [self._rel(st, "HATES", a, b), self._rel(st, "HATES", b, a)]  # "she and Orla loathe each other"
                 if bond:  # "Mara and Edmund are enemies for good", "Walter and Maggie have been married"
                     out.append(self._rel(st, _BONDS[bond.group(1)], a, b))
                 # a clause that is only a post goes on about the subject: "…, captain of the Saltwind Company",
@@ -139,8 +142,9 @@ class EnglishRules:
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
-                    elif re.search(r"(?:hates|despises|loathes|resents|has a grudge against|swore revenge on|"
-                                   r"wants revenge on|blames)$", mid):
+                    elif re.search(r"(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"
+                                   r"swore revenge on|swears revenge on|vows revenge on|vowed revenge on|wants revenge on|"
+                                   r"blames|(?:vows|vowed|swears|swore) to kill)$", mid):
                         out.append(self._rel(st, "HATES", a, b))
                     elif re.search(r"(?:marries|married|married to|weds|wed)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
