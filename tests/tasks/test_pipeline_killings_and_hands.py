@@ -147,3 +147,14 @@ def test_hatred_said_as_a_feud_a_vow_or_each_other():
     found = settle(("user", "In ch 15 Orla Venn vows to kill Ysolde Marr."), canon=canon, zh=False)
     assert ("HATES", "Orla Venn", "Ysolde Marr") in relations(found)
     assert ("KILLED", "Orla Venn", "Ysolde Marr") not in relations(found)
+
+
+def test_who_serves_whom_said_as_a_post_or_a_duty():
+    canon = Canon(names={"Danny Reyes": ("Character", []), "Wade Pruitt": ("Character", []), "Pike": ("Character", [])})
+    found = settle(("user", "Wade Pruitt's deputy, a kid called Danny Reyes, lets him out."), canon=canon, zh=False)
+    assert ("SERVES", "Danny Reyes", "Wade Pruitt") in relations(found)
+    found = settle(("user", "Pike: Wade Pruitt's elderly valet."), canon=canon, zh=False)
+    assert ("SERVES", "Pike", "Wade Pruitt") in relations(found)
+    canon = Canon(names={"阿蘅": ("Character", []), "沈知意": ("Character", [])})
+    found = settle(("user", "阿蘅61章调进长信宫伺候沈知意，对她死心塌地。"), canon=canon)
+    assert ("SERVES", "阿蘅", "沈知意") in relations(found)

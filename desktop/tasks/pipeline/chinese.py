@@ -132,9 +132,11 @@ class ChineseRules(ChineseTitles):
                 if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
                         and not _negated_zh(mid):
                     out.append(self._rel(st, "LEADS", a, b, replaces=change))  # 执掌夜枭; 统领禁军
-                if ka == kb == "Character" and re.fullmatch(r"[^，,。]{0,3}(?:为|替|给)", mid) and \
-                        post.startswith(("效力", "效命", "卖命", "做事", "办事", "当差", "鞍前马后")):
-                    out.append(self._rel(st, "SERVES", a, b))  # 为许怀山做事
+                if ka == kb == "Character" and (re.fullmatch(r"[^，,。]{0,3}(?:为|替|给)", mid) and post.startswith((
+                        "效力", "效命", "卖命", "做事", "办事", "当差", "鞍前马后", "干活", "干脏活", "跑腿")) or
+                        re.search(r"(?:伺候|服侍|侍奉|伺候着)$", mid) or
+                        re.fullmatch(r"[^，,。]{0,6}在", mid) and re.match(r"身边(?:伺候|服侍|侍奉|当差|做事)", post)):
+                    out.append(self._rel(st, "SERVES", a, b))  # 为许怀山做事, 调进长信宫伺候沈知意, 在皇后身边伺候
                 if kb == "Item" and ka == "Character":
                     own = _has_verb(_THERE_IS.sub("", mid), lx.ZH_OWN) or re.search(rf"的(?:{'|'.join(lx.ZH_OWN_NOUNS)})(?:是|为|换成|改成|改为)", mid) \
                         or _IN_HAND.fullmatch(mid)

@@ -28,7 +28,7 @@ class EnglishRules:
                 if len(mid) > 40 or _EN_NEG.search(low[:sb]):
                     continue
                 # A is B's <role> / A, B's <role>
-                m = re.fullmatch(r"(?:,|is|was|becomes|became|will be)?\s*(?:now\s+)?(?:the\s+)?", mid)
+                m = re.fullmatch(r"(?:,|:|is|was|becomes|became|will be)?\s*(?:now\s+)?(?:the\s+)?", mid)
                 if m is not None and post.startswith("'s "):
                     role = _en_role(post[3:])
                     if role:
@@ -183,6 +183,12 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",?\s*which(?:\s+now)?", mid) and \
                         re.match(r"\s+(?:runs|leads|heads|chairs|commands)\b", post):
                     out.append(self._rel(st, "LEADS", b, a))
+                # "Wade Pruitt's deputy, a kid called Danny Reyes" / "Pike: Julian's elderly valet": across the comma
+                said = re.fullmatch(r"['’]s\s+([a-z\- ]{2,30}?),\s*(?:(?:a|an|the)\s+[a-z ]{0,20}?(?:called|named)\s*)?", mid)
+                if ka == kb == "Character" and said and (role := _en_role(said.group(1))):
+                    out.append(self._en_role(st, holder=b, other=a, role=role))
+                if ka == kb == "Character" and mid == ":" and post.startswith(("'s ", "’s ")) and (role := _en_role(post[3:])):
+                    out.append(self._en_role(st, holder=a, other=b, role=role))
                 if ka == kb == "Character" and len(mid) <= 60 and re.match(r"['’]s\s+murder\b", post) and re.search(
                         r"\b(?:arrest(?:s|ed)?|charg(?:es|ed)|convict(?:s|ed)?|hang(?:s|ed)?|tried)\b[^.;]*\b(?:for|with)$", mid):
                     passive = re.match(r"(?:is\s+|was\s+|gets\s+|got\s+)?(?:arrested|charged|convicted|hanged|tried)\b", mid)
@@ -466,7 +472,8 @@ def _en_role(text: str) -> tuple[str, bool] | None:
     best = None
     for role in lx.EN_ROLES:
         # (not "his late brother's daughter": the role of whoever the second possessive names)
-        if re.match(rf"(?:late )?(?:older |younger |elder |little |big |best |old |sworn |former )?{re.escape(role)}"
+        if re.match(rf"(?:late )?(?:older |younger |elder |elderly |little |big |best |old |sworn |former |loyal |"
+                    rf"trusted |personal |chief |head )?{re.escape(role)}"
                     r"\b(?!['’]s\b)", text) \
                 and (best is None or len(role) > len(best)):
             best = role

@@ -277,7 +277,9 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
                      "best mate"), ("ALLY_OF", True)),
     **dict.fromkeys(("servant", "maid", "squire", "bodyguard", "steward", "valet", "retainer", "lieutenant",
                      "enforcer", "henchman", "right hand", "right-hand man", "fixer", "aide", "secretary", "butler",
-                     "footman", "housekeeper", "lady's maid", "manservant", "page", "lackey"), ("SERVES", True)),
+                     "footman", "housekeeper", "lady's maid", "manservant", "page", "lackey", "deputy", "assistant",
+                     "driver", "chauffeur", "attendant", "handmaid", "handmaiden", "gunman", "muscle", "goon", "thug"),
+                    ("SERVES", True)),
     **dict.fromkeys(("boss", "employer", "liege"), ("SERVES", False)),
 }
 EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sails with", "is a member of", "was a member of", "belongs to", "enlisted in",
