@@ -1,10 +1,13 @@
-"""Who did it and who has it now: a mystery names its killer apart from the death (the victim is the one the
-talk has dying), and a thing changes hands in many words (no model)."""
+"""Deeds and bonds in the many plain ways authors say them (no model): who killed whom — a mystery names its
+killer apart from the death, and the victim is the one the talk has dying —, who has a thing now, who hates
+or serves whom, where someone is, and whose kin it is that dies."""
 
 from __future__ import annotations
 
+import asyncio
+
 from desktop.tasks.pipeline.decisions import unspoken
-from desktop.tasks.pipeline.pipeline import Canon
+from desktop.tasks.pipeline.pipeline import Canon, extract
 from tests.tasks.test_pipeline import relations, settle, states
 
 
@@ -158,3 +161,21 @@ def test_who_serves_whom_said_as_a_post_or_a_duty():
     canon = Canon(names={"阿蘅": ("Character", []), "沈知意": ("Character", [])})
     found = settle(("user", "阿蘅61章调进长信宫伺候沈知意，对她死心塌地。"), canon=canon)
     assert ("SERVES", "阿蘅", "沈知意") in relations(found)
+
+
+class _EverythingIsAPlace:
+    """A model double that labels every name it is asked about a Location."""
+
+    async def complete_json(self, messages, schema, **options):
+        return {"kind": "Location"}
+
+
+def test_a_capitalised_word_nothing_marks_is_a_name_only_when_the_talk_comes_back_to_it():
+    def names(*texts: str) -> set[str]:
+        messages = [{"id": i, "role": "user", "content": text} for i, text in enumerate(texts)]
+        found = asyncio.run(extract(messages, Canon(), _EverythingIsAPlace(), zh=False, chapter=None))
+        return {e["name"] for e in found.document["entities"]}
+
+    once = "Harriet reads the Tiergarten file twice."
+    assert "Tiergarten" not in names(once)
+    assert "Tiergarten" in names(once, "The Tiergarten file goes missing in ch 36.")
