@@ -3,7 +3,9 @@ words the Chinese segmenter glues onto a name."""
 
 from __future__ import annotations
 
+from desktop.tasks.pipeline.candidates import collect
 from desktop.tasks.pipeline.pipeline import Canon
+from desktop.tasks.pipeline.statements import split
 from tests.tasks.test_pipeline import entities, relations, settle, states
 
 
@@ -428,3 +430,11 @@ def test_an_adverb_glued_after_a_name_comes_off_and_a_word_said_twice_over_is_no
 def test_a_post_held_somewhere_is_filed_as_the_post_there():
     canon = Canon(names={"沈砚": ("Character", []), "禁军": ("Faction", [])})
     assert ("沈砚", "identity", "禁军副统领") in states(settle(("user", "沈砚在禁军当副统领。"), canon=canon))
+
+
+def test_a_character_glued_to_a_name_the_talk_also_says_bare_is_not_part_of_it():
+    def names(text: str) -> list[str]:
+        return list(collect(split([{"id": 1, "role": "user", "content": text}]), {}, True))
+
+    assert names("白露是樱机关派进来的人。樱机关在虹口。") == ["白露", "樱机关"]  # 派 begins 派进来
+    assert names("封宸妃那年她才十六。宸妃早亡。") == ["宸妃"]  # 封 confers the title
