@@ -438,3 +438,14 @@ def test_a_character_glued_to_a_name_the_talk_also_says_bare_is_not_part_of_it()
 
     assert names("白露是樱机关派进来的人。樱机关在虹口。") == ["白露", "樱机关"]  # 派 begins 派进来
     assert names("封宸妃那年她才十六。宸妃早亡。") == ["宸妃"]  # 封 confers the title
+
+
+def test_a_rank_or_office_before_an_english_name_is_who_they_are_a_courtesy_is_not():
+    found = settle(("user", "The prosecutor is District Attorney Graham Whitlock."), zh=False)
+    assert ("Graham Whitlock", "identity", "District Attorney") in states(found)
+    found = settle(("user", "The villain is Duke Roderic Varrow."), zh=False)
+    assert ("Roderic Varrow", "identity", "Duke") in states(found)
+    found = settle(("user", "The headmistress finally gets a name: Dr Agatha Winter."), zh=False)
+    assert not any(name == "Agatha Winter" and value == "Dr" for name, _, value in states(found))
+    found = settle(("user", "Director Vance runs the Bureau."), zh=False)
+    assert not any(key == "identity" and value == "Director" for _, key, value in states(found))

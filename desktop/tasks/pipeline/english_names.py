@@ -242,6 +242,24 @@ def _title_length(words: list[str]) -> int:
     return titled
 
 
+def post_title(form: str) -> str | None:
+    """"Duke" of Duke Roderic Varrow, "Grand Weaver" of Grand Weaver Ysolde Marr: a title before the name that is
+    a rank or an office (not "Mr", "Lady", "Dr" or "Aunt", which say how one is addressed)."""
+    words = form.split()
+    titled = _title_length(words)
+    if not titled or len(words) - titled < 1 or not words[titled][:1].isupper():
+        return None
+    title = words[:titled]
+    if all(w.lower().rstrip(".") in _COURTESY for w in title) or any(w.isupper() for w in title):
+        return None  # (nor "DS Amir Shah": a police rank's letters)
+    return " ".join(title)
+
+
+_COURTESY = frozenset(("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "ser", "dame", "madam", "madame", "monsieur",
+                       "mademoiselle", "herr", "frau", "dr", "doctor", "aunt", "uncle", "granny", "grandpa", "grandma",
+                       "father", "mother", "brother", "sister", "master", "elder", "saint", "rev", "reverend"))
+
+
 def head_word(name: str, kind: str) -> list[str]:
     """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word."""
     words = name.split()

@@ -16,6 +16,7 @@ from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref,
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
+from desktop.tasks.pipeline.english_names import post_title
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
 from desktop.tasks.pipeline.rules import Finding, Reader
@@ -116,6 +117,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += appositions.read(statements, kinds)
         findings += appositions.members(findings, kinds, forms)
         findings += killers.named(statements, findings, kinds, forms)
+    if not zh:
+        findings += _titled(statements, cands, kinds)
     findings += _replacements(statements, findings, kinds)
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
@@ -192,6 +195,22 @@ def _replacements(statements: list[Statement], findings: list[Finding], kinds: d
             if earlier:
                 item = {**earlier[-1].item, "to": name}
                 out.append(Finding("relations", item, st, replaces=True, entities=[item["from"], name]))
+    return out
+
+
+def _titled(statements: list[Statement], cands, kinds: dict[str, str]) -> list[Finding]:
+    """"Duke Roderic Varrow", "District Attorney Graham Whitlock": the rank or office a name is said with is who
+    they are, from the sentence that first says it."""
+    out: list[Finding] = []
+    for name, cand in cands.items():
+        if kinds.get(name) != "Character" or cand.canon_kind:
+            continue
+        if post_title(name):
+            continue  # "Director Vance", "Captain Inkwell": the title is how the talk names them, no more is known
+        form, title = next(((f, t) for f in cand.aliases if (t := post_title(f)) and f.endswith(name)), (None, None))
+        said = next((st for st in statements if form and form in st.quote), None)
+        if title and said is not None:
+            out.append(Finding("states", {"entity": name, "key": "identity", "value": title}, said, entities=[name]))
     return out
 
 
