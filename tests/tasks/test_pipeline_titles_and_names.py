@@ -449,3 +449,17 @@ def test_a_rank_or_office_before_an_english_name_is_who_they_are_a_courtesy_is_n
     assert not any(name == "Agatha Winter" and value == "Dr" for name, _, value in states(found))
     found = settle(("user", "Director Vance runs the Bureau."), zh=False)
     assert not any(key == "identity" and value == "Director" for _, key, value in states(found))
+
+
+def test_a_name_right_after_a_story_role_or_an_office_is_a_person_whatever_its_last_character():
+    found = settle(("user", "男主江屿，建筑师，高冷学霸那一挂。"))
+    assert entities(found).get("江屿") == "Character"
+    found = settle(("user", "队长也该露脸了：支队长方振国。"))
+    assert entities(found).get("方振国") == "Character"
+    assert ("方振国", "identity", "支队长") in states(found)
+    found = settle(("user", "妻子叫许清漪，兵部尚书许崇山的女儿。"))
+    assert entities(found).get("许崇山") == "Character" and "尚书许崇山" not in entities(found)
+    found = settle(("user", "明面上的对头是淑妃贺兰珏。"))
+    assert "贺兰珏" in entities(found) and "贺兰" not in entities(found)
+    found = settle(("user", "和离须由宗人府查实，再经皇帝朱批。"))
+    assert "朱批" not in entities(found)  # a word the dictionary knows, after a title all the same

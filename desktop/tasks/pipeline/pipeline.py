@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, families, grades, killers, outlines,
-                                    prose_names, sections, settings)
+from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, families, grades, introductions,
+                                    killers, outlines, prose_names, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
@@ -78,6 +78,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     statements = split(messages)
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh, prose=prose)
+    if zh and not prose:
+        introductions.add(statements, cands)
     rungs = frozenset() if prose else grades.ladder(statements)
     for name in [n for n in cands if (n in rungs or n.endswith("s") and n[:-1] in rungs) and not cands[n].canon_kind]:
         del cands[name]  # 通玄, Precentor: a rung of the talk's ladder, no one in the story
