@@ -7,7 +7,7 @@ import re
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.candidates import Candidates, locate
 from desktop.tasks.pipeline.decisions import rejects
-from desktop.tasks.pipeline.english import opens_on_a_post
+from desktop.tasks.pipeline.english_states import opens_on_a_post
 from desktop.tasks.pipeline.statements import Statement
 
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")

@@ -1,0 +1,213 @@
+"""English wording of what someone is or has become: dead, wounded, a realm reached, an age, a post or a title."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.findings import EN_NEG as _EN_NEG
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.statements import Statement
+
+
+class EnglishStates:
+    """Mixed into the Reader: needs kind(), _rel(), _state() and the names' forms."""
+
+    def _en_states(self, st: Statement, clause: tuple[int, int], spans: list) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text[clause[0]:clause[1]]
+        low = text.lower()
+        chars = [(n, s - clause[0], e - clause[0]) for n, s, e in spans if self.kind(n) == "Character"]
+        if not chars:
+            return []
+        subject, _, end = chars[0]
+        tail, ltail = text[end:], low[end:]
+        # a recap's participle: "Dunn killed on the wire", "Sorin shot dead by Gray in ch 25"
+        killed = _KILLED_ALONE.match(ltail)
+        if killed and not _EN_NEG.search(ltail):
+            out.append(self._state(st, subject, "alive", "dead"))
+        for phrase in () if killed else lx.EN_DEATH:
+            at = ltail.find(phrase)
+            if phrase == "dead" and at >= 0 and not re.search(
+                    r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped)\s+(?:stone\s+|already\s+)?)"
+                    r"dead\b", ltail[:at + 4]) or re.search(r"\bthat(?:'s| is| has)\b", ltail[:max(at, 0)]):
+                continue  # "a gate that's been dead for two hundred years": not the person's death
+            if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
+                    and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail) \
+                    and not re.search(r"\bfak(?:es|ed|ing)\b", st.text, re.I) \
+                    and not (chars[0][1] == chars[0][2] and _OWN_SUBJECT.search(ltail[:at])):
+                # ("After a captain dies…": the clause has a subject of its own, not the one the talk goes on about)
+                # who dies is the one named nearest before the word ("Agnes hates her from the moment Walt
+                # dies"), unless someone follows it: "she drowns him" is a killing
+                said_at = end + at + len(phrase)
+                before = [(n, stop) for n, _, stop in chars if stop <= end + at][-1:] or [(subject, end)]
+                dying = [before[0][0]]
+                if _POSSESSOR.match(text, before[0][1]):
+                    break  # "Sebastian's uncle dies", "Elsbeth's father, Oswin, …, dies": the kin, not the one named
+                victim = next((n for n, start, _ in chars if start >= said_at and not text[said_at:start].strip()), None)
+                out += [self._rel(st, "KILLED", dying[0], victim), self._state(st, victim, "alive", "dead")] if victim \
+                    else [self._state(st, dying[0], "alive", "dead")]
+                break
+        m = re.search(r"(?:reaches|reached|breaks? through to|broke through to|advances? to|advanced to|ascends? to|"
+                      r"rises? to|rose to|(?:is|was) promoted to|is now|falls? back to|fell back to|drops? to|dropped to|"
+                      r"is at)\s+(?:the\s+|a\s+|an\s+)?([\w\- ]{2,40}?\b(?:" + "|".join(lx.EN_REALM_WORDS) + r")s?\b)", ltail)
+        if m:
+            start = end + m.start(1)
+            out.append(self._state(st, subject, "realm", text[start:start + len(m.group(1))]))
+        m = re.search(r"\b(?:is|was|gets|got|badly|gravely|is badly|was badly)?\s*(wounded|injured|hurt|crippled|"
+                      r"blinded|maimed|poisoned|burned)\b(.{0,30})", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", tail[m.start(1):m.end()].strip(" ,.")))
+        # "ends up with a concussion", "walks away with cracked ribs", "takes a stab wound"
+        m = re.search(r"\b(?:gets|got|suffers|suffered|has|had|takes|took|with|left with|ends up with|sustains|sustained)\s+"
+                      r"(?:a\s+|an\s+)?((?:mild |bad |severe |nasty |serious |minor )?(?:concussion|sprained \w+|cracked \w+|"
+                      r"bruised \w+|dislocated \w+|torn \w+|fractured \w+|broken \w+|shattered \w+|stab wound|gunshot wound|"
+                      r"bullet wound|knife wound|burns (?:on|to|across) [\w ]{2,24}?)(?=[,.;!]|$| and | from | in ))", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
+        m = re.search(r"\b(sprain|twist|dislocate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|[\w ]+?['’]s) "
+                      r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
+            out.append(self._state(st, subject, "injury", f"{m.group(1).removesuffix('e')}ed {m.group(2)}"))
+        whose = r"(?:an?|his|her|their|one|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
+        m = re.search(rf"\b(?:loses|lost|has lost) ({whose} (?:(?:left|right) )?"
+                      r"(?:eye|arm|hand|leg|foot|ear|fingers?))", ltail)
+        if m:  # "he loses his left eye" → lost his left eye (the pronoun as the author wrote it)
+            said = re.search(r"\b(?:loses|lost|has lost) ((?:an?|his|her|their|one) [\w ]*?" + re.escape(m.group(1).split()[-1])
+                             + r")", st.quote, re.I)
+            out.append(self._state(st, subject, "injury", "lost " + (said or m).group(1)))
+        m = re.search(r"\b(?:breaks|broke|has broken|fractures|fractured|snaps|snapped|shatters|shattered) "
+                      rf"{whose} ((?:left|right) )?(leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
+                      r"ribs?|back|neck|shoulder|hip)\b", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
+            out.append(self._state(st, subject, "injury", f"broken {m.group(1) or ''}{m.group(2)}"))
+        m = re.search(r"(?:\bhas got|['’]s got|\bhas|\bhad|\bbears|\bwears|\bgot|\bsports|\bwith an?) (?:(?:a|an) )?"
+                      r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard))\b(.{0,30})", ltail)
+        if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"
+            where = re.match(r"\s+(?:on|across|along|over|under|above|below|down|at|from|in)\b[^,.;]*", tail[m.end(1):m.end()])
+            where = where.group(0) if where and not any(n in where.group(0) for n, _, _ in chars) else ""
+            look = m.group(1) + where
+            out.append(self._state(st, subject, "appearance", tail[m.start(1):m.start(1) + len(look)].strip(" ,.")))
+        m = re.match(r"\s*(?:is |was |'s )?(?:also )?missing ((?:two|three|a|an|one|his|her) (?:\w+ )?(?:fingers?|eye|hand|arm|leg|ear|teeth)"
+                      r"(?: on (?:his|her|their|the) (?:left|right) hand)?)", ltail)
+        if m:  # "missing two fingers on his left hand"
+            out.append(self._state(st, subject, "appearance", "missing " + tail[m.start(1):m.end(1)]))
+        if re.search(r"\b(?:limps|has a limp|walks with a limp|with a limp)\b", ltail) and not _EN_NEG.search(ltail):
+            out.append(self._state(st, subject, "appearance", "limps"))
+        made = re.search(rf"\b(?:makes|made|names|named|appoints|appointed|raises|raised|crowns|crowned) "
+                         rf"{re.escape(subject)} (?:(?:a|an|the) )?(?:full |new |fully-fledged |acting )?([A-Z]?[a-z]+)\b",
+                         text)
+        if made and _EN_POST_ALONE.fullmatch(made.group(1)) and _is_title(made.group(1)):
+            out.append(self._state(st, subject, "identity", made.group(1)))  # "the Lodge makes him a full Warden"
+        made = re.match(r"\s*(?:is|was|gets|got|has been)\s+(?:made|named|promoted to|raised to|elevated to)\s+"
+                        r"(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+)?([A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)", tail)
+        if made:  # "she's made Precentor": the rank or post given her — a rung of the talk's ladder is a realm
+            out.append(self._state(st, subject, "realm" if made.group(1) in self.rungs else "identity", made.group(1)))
+        m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
+                      rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
+        # a clause that follows a comma and is only an age or a post describes the person before it
+        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–"))
+        if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
+            m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
+        if m:
+            out.append(self._state(st, subject, "age", m.group(1) or m.group(2) or m.group(3)))
+        # "Sister Ines, the abbey's archivist" / "Vance is a director of the Meridian Authority" / a clause that
+        # is only the post, after the person's own ("Nell Sparrow, fifteen, thief of the Lamplighters' Guild")
+        # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
+        holders = chars
+        # "He is run by Yevgeny Arkadin, a KGB colonel", "to Hesper Quill — bog witch, …": the post is the one just
+        # named (in a recap's list, "trained by Aldric, sworn Emberguard" goes on about the one it is about)
+        dashed = st.text[:clause[0]].rstrip().endswith(("—", "–"))
+        if appositive and end == 0 and (dashed or re.match(r"\s*(?:an?|the)\s", text)):
+            before = st.text[:clause[0]].rstrip()[:-1].rstrip()
+            named = next((n for n, forms in self._forms.items() if self.kind(n) == "Character"
+                          and any(f and re.search(rf"\b(?:by|to|with|for|from|meets|met|marries|married|hires|hired|"
+                                                  rf"visits|visited)\s+{re.escape(f)}$", before) for f in (n, *forms))),
+                         None)
+            holders = [(named, 0, 0)] if named else chars
+        for (person, _, stop), following in zip(holders, [*(c[1] for c in holders[1:]), len(text)]):
+            own = text[stop:following]
+            m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
+            # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
+            where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
+            if m and (stop > 0 or appositive and (where or m).end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
+                out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
+                break
+        else:
+            person, start, stop = chars[0]
+            # (not for a subject carried on from an earlier clause: what ends that clause is not said of them)
+            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start]) if stop > start else None
+            if m and m.start(1) > 0 and _is_title(m.group(1)) and not re.search(r"\bof\b", m.group(1)):
+                out.append(self._state(st, person, "identity", m.group(1)))
+        return [f for f in out if f is not None]
+
+
+_EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
+                 r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
+                 r"nineteen|six|seven|eight|nine)")
+_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
+                  r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
+                  # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
+                  r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"
+                  r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+)")
+_EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
+             # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
+             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
+             r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
+             r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
+             r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
+             r"colonel|inspector|magister|abbot|abbess|bishop|chancellor|minister|steward|sheriff|mayor|envoy|"
+             r"pilot|clerk|cook|chef|bard|nurse|scout|pirate|mage|witch|wizard|druid|cleric|herald|assassin|mercenary|"
+             r"apothecary|valet|governess|heiress|priestess|seamstress|actress|midwife|man|emissary|secretary|"
+             r"sentry|deputy|heir|marshal|constable|detective|sergeant|corporal|lieutenant|surgeon|medic|judge|"
+             r"widow|landlord|landlady|headmistress|headmaster|prefect|typist|chemist|engineer|ceo|cfo|coo|cto|legate|"
+             r"chief|chieftain|jarl|thane|regent|emperor|empress|consul|senator|tribune|centurion|commissar|owner|"
+             r"proprietor)"
+             r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
+_EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
+# "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
+_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
+_EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
+_POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
+
+
+# words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
+_NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
+               "tender", "slender", "proper", "eager", "better", "bigger", "whether",
+               "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
+               "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
+               "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
+               "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",
+               "summer", "river", "silver", "paper", "danger", "anger", "finger", "hunger", "chapter", "character",
+               "error", "favor", "favour", "honor", "honour", "mirror", "horror", "terror", "armor", "armour", "harbor",
+               "harbour", "labor", "labour", "minor", "major", "senior", "junior", "monster", "tower", "flower",
+               "dinner", "corner", "lover", "partner", "cover", "answer", "offer", "wonder", "weather", "leather",
+               "man", "woman", "human", "gentleman", "german", "roman"}
+_NOT_MODIFIERS = {"her", "his", "their", "my", "our", "your", "its", "and", "or", "but", "not", "no", "very", "so",
+                  "nothing", "something", "anything", "including"}
+
+
+def _is_title(title: str) -> bool:
+    words = title.split(" of ")[0].lower().split()
+    if words and words[-1].endswith("ing") and words[-1] not in ("king", "viking"):
+        return False  # "including threadwalking": a doing, whatever it ends like
+    if not words or any(w.startswith("ex-") or w in ("former", "onetime") for w in words):
+        return False  # what someone used to be is not who they are (a retired marshal still is one, retired)
+    return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)
+
+
+# "Elsbeth's father, …, dies": a possessive names whose kin it is, not who dies
+_POSSESSOR = re.compile(r"['’]s\s+(?:late\s+|old\s+|best\s+|oldest\s+|eldest\s+|younger\s+|elder\s+|little\s+)?[a-z]+")
+# "after a captain dies": a noun subject of the clause's own
+_OWN_SUBJECT = re.compile(r"\b(?:a|an|the|his|her|their|some|one|every|no|any)\s+(?:\w+\s+)?\w+\s+$")
+_KILLED_ALONE = re.compile(r"\s*(?:is\s+|was\s+|gets\s+|got\s+)?(?:killed|slain|murdered|executed|shot dead|"
+                           r"cut down|struck down)(?=\s+(?:on|in|at|during|by|outright|instantly|off|when|while)\b|"
+                           r"\s*[,.;:(—-]|\s*$)")
+
+
+def opens_on_a_post(text: str) -> bool:
+    """"Enforcer for the Calloway Firm." / "Retired Ember Knight, half blind now": a sentence that opens on
+    what someone is."""
+    head = re.split(r"[,.;:!?]|\s(?:for|of|at|in|with|from|to|on|and|who|since)\s", text.lower(), maxsplit=1)[0].split()
+    last = " ".join(head[-2:])
+    return 0 < len(head) <= 3 and bool(_EN_POST_ALONE.fullmatch(last)) and _is_title(last)
