@@ -463,3 +463,10 @@ def test_a_name_right_after_a_story_role_or_an_office_is_a_person_whatever_its_l
     assert "贺兰珏" in entities(found) and "贺兰" not in entities(found)
     found = settle(("user", "和离须由宗人府查实，再经皇帝朱批。"))
     assert "朱批" not in entities(found)  # a word the dictionary knows, after a title all the same
+
+
+def test_a_name_a_note_introduces_is_found_where_the_segmenter_splits_it():
+    found = settle(("user", "先补个人：温婉柔，秦姨娘生的庶女，一直想抢姐姐的婚事。"))
+    assert entities(found).get("温婉柔") == "Character"
+    found = settle(("user", "那是他妹妹温景然十年前跳楼的时间。"))
+    assert entities(found).get("温景然") == "Character"

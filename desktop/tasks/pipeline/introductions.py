@@ -1,5 +1,5 @@
 """Chinese names the segmenter misses right after the word that introduces them: a story role (男主江屿), a
-title or office (支队长方振国, 兵部尚书许崇山, 淑妃贺兰珏)."""
+title or office (支队长方振国, 兵部尚书许崇山, 淑妃贺兰珏), a note's colon (先补个人：温婉柔，…)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ _SURNAME = rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(sorted(lx.ZH_SURN
 _INTRO = re.compile(rf"(?:{'|'.join(sorted({*_ROLES, *lx.ZH_TITLES, *_MORE_TITLES}, key=len, reverse=True))})"
                     rf"(?:叫|是|名叫|[：:])?({_SURNAME}[{_CJK}]{{1,2}}?)"
                     rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
+# "先补个人：温婉柔，秦姨娘生的庶女": a name a colon opens and a comma closes, its description after
+_LISTED = re.compile(rf"[：:]\s*({_SURNAME}[{_CJK}]{{1,2}})(?=[，,（(])")
 _COMMON_WORD = 100  # as in candidates: a word jieba's dictionary saw this often is no invented name
 
 
@@ -25,7 +27,7 @@ def add(statements: list[Statement], cands: Candidates) -> None:
     """Add each introduced name as a character, and drop the forms the segmenter cut it into (尚书许崇山, 贺兰)."""
     text = "\n".join(st.quote for st in statements)
     added = False
-    for match in _INTRO.finditer(text):
+    for match in [*_INTRO.finditer(text), *_LISTED.finditer(text)]:
         name = match.group(1)
         # (许崇山, 方振国: a given name may end like a mountain or a country, after a title it is a person's)
         # (皇帝朱批: a two-character word the dictionary knows is a word, not a name)
