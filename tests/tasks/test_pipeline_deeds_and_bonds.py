@@ -179,3 +179,11 @@ def test_a_capitalised_word_nothing_marks_is_a_name_only_when_the_talk_comes_bac
     once = "Harriet reads the Tiergarten file twice."
     assert "Tiergarten" not in names(once)
     assert "Tiergarten" in names(once, "The Tiergarten file goes missing in ch 36.")
+
+
+def test_an_idiom_with_a_no_in_it_or_a_correction_keeps_the_one_it_names():
+    found = settle(("user", "我要立一个狠角色：北辰中学篮球队的队长陆驰，打球不要命，外号陆疯子。"))
+    assert "陆驰" in {e["name"] for e in found.document["entities"]}
+    canon = Canon(names={"老韩": ("Character", [])})
+    found = settle(("user", "内鬼是技术副总裁贺庭舟。"), ("user", "内鬼写错了，是贺庭舟不是老韩。"), canon=canon)
+    assert "贺庭舟" in {e["name"] for e in found.document["entities"]}

@@ -20,7 +20,7 @@ _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0
 # (要不要 / 是不是 / 好不好 ask; they reject nothing)
 # a line a character says: "…" / 「…」 with words, not a quoted name ("钟表匠", 'Bloom')
 _SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,}(?:』|$)|\"[^\"]*\\s[^\"]*\"")
-_REJECT_ZH = re.compile(r"(?<!要)不要|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
+_REJECT_ZH = re.compile(r"(?<!要)不要(?![命脸紧])|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
                         r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
                         r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
@@ -247,13 +247,18 @@ class Decisions:
                                                                           "".join(clauses[position + 1:position + 2])):
                     continue  # "功法不是顾长老教的，是《蚀心蛊经》": a correction of what, not a rejection of who
                 borrowed = not any(name in clause for name in st.names) and position > 0
+                cue_at = cue.start()
                 if borrowed:
                     clause = clauses[position - 1] + clause  # "长剑太普通了……还是算了"
+                    cue_at += len(clauses[position - 1])
                 for name in st.names:
                     form = next((f for f in [name, *self.forms.get(name, ())] if f in clause), None)
                     if form and borrowed and self._stood_before(st, name):
                         self.retracted.add((st.index, name))
                         continue  # "本来想让顾雪是卧底……算了": the idea goes, not 顾雪, who was settled before it
+                    # ("是贺庭舟不是老韩": the one before 不是 is who it is; only the one after is dropped)
+                    if form and cue.group(0) == "不是" and clause.find(form) < cue_at:
+                        continue
                     if form and not self._affirmed_in(st, name, findings) and \
                             not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
                         self.rejected_names[name] = st.index
