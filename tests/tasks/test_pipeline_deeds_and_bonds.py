@@ -187,3 +187,19 @@ def test_an_idiom_with_a_no_in_it_or_a_correction_keeps_the_one_it_names():
     canon = Canon(names={"老韩": ("Character", [])})
     found = settle(("user", "内鬼是技术副总裁贺庭舟。"), ("user", "内鬼写错了，是贺庭舟不是老韩。"), canon=canon)
     assert "贺庭舟" in {e["name"] for e in found.document["entities"]}
+
+
+def test_what_is_dropped_may_be_someones_not_them():
+    found = settle(("user", "男主许远，建筑师。"), ("user", "不设前男友，不写许远母亲。"))
+    assert "许远" in {e["name"] for e in found.document["entities"]}
+    found = settle(("user", "The villain is Jean-Baptiste Sorel, a French privateer."), ("user", "Ending: cut Sorel's escape."),
+                   zh=False)
+    assert "Jean-Baptiste Sorel" in {e["name"] for e in found.document["entities"]}
+    found = settle(("user", "The Petrel chases the Belle Rage, a French privateer's ship."),
+                   ("user", "Climax, no, they don't catch the Belle Rage."), zh=False)
+    assert "Belle Rage" in {e["name"] for e in found.document["entities"]}
+
+
+def test_a_quoted_title_with_drop_in_it_drops_nothing():
+    assert unspoken("Revised — 'The Port Sabel Drop' (ch 23–27): Start (23) Nadia lands") == \
+        "Revised — ' (ch 23–27): Start (23) Nadia lands"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
@@ -19,7 +20,8 @@ _CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0
                         r"不要了|不用了|重新想|不如")
 # (要不要 / 是不是 / 好不好 ask; they reject nothing)
 # a line a character says: "…" / 「…」 with words, not a quoted name ("钟表匠", 'Bloom')
-_SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,}(?:』|$)|\"[^\"]*\\s[^\"]*\"")
+_SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,}(?:』|$)|\"[^\"]*\\s[^\"]*\"|"
+                     "‘[^’]{2,60}’|(?<![\\w])'[^']{2,60}'(?![\\w])")  # … or a title ('The Port Sabel Drop')
 _REJECT_ZH = re.compile(r"(?<!要)不要(?![命脸紧])|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
                         r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
                         r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了")
@@ -27,11 +29,13 @@ _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问�
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
-_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|\b(?:don't|do not|let's not|drop|dropped|dropping|scrap|scrapped|scrapping|"
+_REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|(?:^|\b(?:i|we|you|just)\s+)(?:don't|do not)\b|"
+                        r"\b(?:let's not|drop|dropped|dropping|scrap|scrapped|scrapping|"
                         r"forget|cut|cutting|ditch|ditching|remove|removed|removing|never mind|done to death|overdone|"
                         r"bin|binned|toss|tossed|axe|axed|junk|junked|"
                         r"clich[eé]d?|"
                         r"scratch|i don't like|not a fan|won't work|too much|hard no|no way|pass on)\b", re.I)
+_THEIRS = re.compile(rf"['’]s\b|的(?!人)|(?:{'|'.join(sorted(lx.ZH_ROLES, key=len, reverse=True))})")
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
@@ -258,6 +262,9 @@ class Decisions:
                         continue  # "本来想让顾雪是卧底……算了": the idea goes, not 顾雪, who was settled before it
                     # ("是贺庭舟不是老韩": the one before 不是 is who it is; only the one after is dropped)
                     if form and cue.group(0) == "不是" and clause.find(form) < cue_at:
+                        continue
+                    # ("不写江屿母亲", "cut Sorel's escape": what is dropped is theirs, not them)
+                    if form and _THEIRS.match(clause, clause.find(form) + len(form)):
                         continue
                     if form and not self._affirmed_in(st, name, findings) and \
                             not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
