@@ -203,3 +203,30 @@ def test_what_is_dropped_may_be_someones_not_them():
 def test_a_quoted_title_with_drop_in_it_drops_nothing():
     assert unspoken("Revised — 'The Port Sabel Drop' (ch 23–27): Start (23) Nadia lands") == \
         "Revised — ' (ch 23–27): Start (23) Nadia lands"
+
+
+def test_kin_said_the_many_chinese_ways():
+    def bonds(*said: str) -> set:
+        canon = Canon(names={n: ("Character", []) for n in ("厉沧海", "厉千川", "云姒", "姜离", "殷晚照", "殷无悔",
+                                                            "司徒鸢", "司徒敬", "苏晚晴", "夜枭")})
+        return relations(settle(*(("user", s) for s in said), canon=canon))
+
+    assert ("PARENT_OF", "厉沧海", "厉千川") in bonds("门主叫厉沧海，厉千川他爹，这卷先不出场。")
+    assert ("PARENT_OF", "云姒", "姜离") in bonds("族里的事交给云姒——姜离的娘，本来就是族里的大巫。")
+    assert ("PARENT_OF", "殷无悔", "殷晚照") in bonds("殷晚照之父殷无悔为断水门门主。")
+    assert ("PARENT_OF", "司徒敬", "司徒鸢") in bonds("司徒鸢，寒沙城人，城主司徒敬之女。")
+    assert ("PARENT_OF", "夜枭", "苏晚晴") in bonds("苏晚晴是夜枭的亲生女儿，随母姓。")
+
+
+def test_what_two_people_are_to_each_other_follows_the_authors_change_of_mind():
+    canon = Canon(names={"白露": ("Character", []), "庞千秋": ("Character", [])})
+    found = settle(("user", "白露这个角色我想让她是庞千秋的亲生女儿。"),
+                   ("user", "亲生女儿太狗血，改成徒弟吧：庞千秋是白露的师父。"), canon=canon)
+    assert ("MASTER_OF", "庞千秋", "白露") in relations(found)
+    assert ("PARENT_OF", "庞千秋", "白露") not in relations(found)
+
+
+def test_a_former_post_makes_no_member():
+    canon = Canon(names={"林晚舟": ("Character", []), "国家女篮": ("Faction", [])})
+    found = settle(("user", "接手的是林晚舟，前国家女篮队员。"), canon=canon)
+    assert ("MEMBER_OF", "林晚舟", "国家女篮") not in relations(found)

@@ -76,7 +76,8 @@ class ChineseRules(ChineseTitles):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
                 if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在|一直|早就|始终)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
-                                rf"(?:[{CJK}]{{0,5}}的|[{CJK}]{{1,3}}(?=$))?", mid) or (sa == ea and mid == ""):
+                                rf"(?:[{CJK}]{{0,5}}的|[{CJK}]{{1,3}}(?=$))?", mid) or \
+                        (sa == ea and (mid == "" or mid in lx.ZH_TITLES or mid in lx.ZH_FACTION_LEADER_ROLES)):
                     # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
                     listed, tail = [b], eb
                     for c, sc, ec in spans:
@@ -99,6 +100,8 @@ class ChineseRules(ChineseTitles):
                         (role := _role_after(post, "的") or _role_after(post, "")) in lx.ZH_ROLES and \
                         re.match(rf"的?[^，,。、；]{{0,3}}{role}(?:[，,。、；;]|$)", post):
                     out.append(self._zh_role(st, holder=a, other=b, role=role, other_kind=kb))  # 杜文渊：首辅、顾长庚座师
+                if ka == kb == "Character" and mid in CLASSICAL_ROLES:  # 殷晚照之父殷无悔
+                    out.append(self._zh_role(st, holder=b, other=a, role=CLASSICAL_ROLES[mid], other_kind=ka))
                 pair = _PAIR_BOND.match(post) if mid in ("和", "与", "跟", "同") else None
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]

@@ -11,6 +11,7 @@ from desktop.tasks.pipeline.english_states import opens_on_a_post
 from desktop.tasks.pipeline.statements import Statement
 
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")
+_GLUED_KIN = re.compile(r"([\u4e00-\u9fff]{2,4})[他她](?=爹|娘|爸|妈|父亲|母亲|哥|姐|弟|妹)")
 _EN_PRONOUN = re.compile(r"\b(he|she|him|his|her)\b", re.IGNORECASE)
 _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "with", "from", "in", "on", "at",
                             "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because",
@@ -35,6 +36,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     seen: dict[str, int] = {}  # character → the statement that last named them
     for st in statements:
         said = st.text  # the author's words (where typed in lower case, with the names capitalised)
+        # "厉千川他爹": a pronoun glued to the name before a kin word is only that one's ("厉千川的爹")
+        said = st.text = _GLUED_KIN.sub(lambda m: m.group(1) + "的" if any(m.group(1).endswith(f) for f, _ in forms)
+                                        else m.group(0), said)
         # a name offered and passed over ("苏挽月太网文了") is no longer anyone the talk is about
         dropped.update(n for n, at in (passed_over or {}).items() if at <= st.index)
         characters = [n for n in st.names if kinds.get(n) == "Character" and n not in dropped]

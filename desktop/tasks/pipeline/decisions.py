@@ -36,6 +36,7 @@ _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|(?:^|\b(?:i|we|you|just)\s+)(?:don'
                         r"clich[eé]d?|"
                         r"scratch|i don't like|not a fan|won't work|too much|hard no|no way|pass on)\b", re.I)
 _THEIRS = re.compile(rf"['’]s\b|的(?!人)|(?:{'|'.join(sorted(lx.ZH_ROLES, key=len, reverse=True))})")
+_BONDS = frozenset(("PARENT_OF", "MASTER_OF", "SIBLING_OF", "MARRIED_TO", "SENIOR_OF", "SERVES"))
 _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
@@ -314,6 +315,12 @@ class Decisions:
             if finding.section == "relations" and item["type"] in SLOTS and replacing:
                 keep = [k for k in keep if not (k.section == "relations" and k.item["type"] == item["type"]
                                                 and k.item["from"] == item["from"]
+                                                and k.statement.index < finding.statement.index)]
+            if finding.section == "relations" and item["type"] in _BONDS and replacing:
+                # "亲生女儿太狗血，改成徒弟吧：庞千秋是白露的师父": what the two are to each other, decided anew
+                pair = {item["from"], item["to"]}
+                keep = [k for k in keep if not (k.section == "relations" and k.item["type"] in _BONDS
+                                                and {k.item["from"], k.item["to"]} == pair
                                                 and k.statement.index < finding.statement.index)]
             if finding.section == "states" and item["key"] == "alive" and any(
                     _dated_death(k, item) and statement_chapter(k.statement.text) for k in keep) \

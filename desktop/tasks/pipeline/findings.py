@@ -36,7 +36,7 @@ def role_after(text: str, lead: str) -> str | None:
     text = re.sub(rf"^(?:唯一|最小|最大|最得意|最疼爱|最看重)(?={re.escape(lead)})", "", text) if lead else text  # 唯一的弟子
     if not text.startswith(lead):
         return None
-    rest = re.sub(r"^(?:贴身|随身|亲(?!传)|亲生|唯一的|首席|大|二|三|小)(?=[\u4e00-\u9fff]{2})", "", text[len(lead):])
+    rest = re.sub(r"^(?:贴身|随身|亲生|亲(?!传)|唯一的|首席|大|二|三|小)(?=[\u4e00-\u9fff]{2})", "", text[len(lead):])
     best = None
     for role in (*lx.ZH_ROLES, *lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES):
         if rest.startswith(role) and (best is None or len(role) > len(best)):

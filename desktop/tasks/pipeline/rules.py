@@ -64,8 +64,9 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
             if local and zh and role is None and st.text[local[0][2]:local[0][2] + 2] in CLASSICAL_ROLES:
                 role = st.text[local[0][2]:local[0][2] + 2]  # "许承泽，许怀山之子，…"
-            appositive = role is not None and local[0][1] == clause[0] and \
-                st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
+            # (… and "城主司徒敬之女": the parent's title may come first)
+            appositive = role is not None and (local[0][1] == clause[0] or st.text[clause[0]:local[0][1]].strip() in
+                                               _TITLES_ZH) and st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
                 # "贺千山…后背硬吃了屠七一刀，没撑到天亮就断气了": one named only as an object doesn't take over
                 last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
@@ -239,7 +240,7 @@ def spans(st: Statement, aliases: dict[str, tuple[str, ...]]) -> list[tuple[str,
 
 
 def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> list[tuple[int, int]]:
-    pattern = r"[，,：:]" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s|\s[—–]\s|(?<=[A-Za-z])—(?=[A-Za-z])"
+    pattern = r"[，,：:]|——" if zh else r"[,;:](?=\s)|\s(?:and|but|while|then)\s|\s[—–]\s|(?<=[A-Za-z])—(?=[A-Za-z])"
     # "Walter and Maggie Hollis's daughter": an "and" between two names joins them, it ends no clause
     joins = set() if zh else {(e, s) for (_, _, e), (_, s, _) in zip(spans, spans[1:])}
     starts = {s: e for _, s, e in spans}
@@ -259,6 +260,7 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     return [c for c in out if c[1] > c[0]]
 
 
+_TITLES_ZH = frozenset((*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES, *lx.ZH_PERSON_TITLES))
 # "apprenticed to Ashdown" / "carries the Compass": a clause that opens with its verb ("At the ceremony Vashti…" does not)
 _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"
                          r"[a-z]+(?:ed|es|s)\b")
