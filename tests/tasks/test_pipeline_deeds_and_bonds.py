@@ -230,3 +230,15 @@ def test_a_former_post_makes_no_member():
     canon = Canon(names={"林晚舟": ("Character", []), "国家女篮": ("Faction", [])})
     found = settle(("user", "接手的是林晚舟，前国家女篮队员。"), canon=canon)
     assert ("MEMBER_OF", "林晚舟", "国家女篮") not in relations(found)
+
+
+def test_english_kin_said_in_an_aside():
+    canon = Canon(names={n: ("Character", []) for n in ("Hal Olsen", "Maggie Olsen", "Peter Olsen", "Idris Vale",
+                                                         "Wren Vale")})
+    found = settle(("user", "Peter Olsen, 41, lives in Glasgow, Hal Olsen and Maggie Olsen's only son, divorced."),
+                   canon=canon, zh=False)
+    assert {("PARENT_OF", "Hal Olsen", "Peter Olsen"), ("PARENT_OF", "Maggie Olsen", "Peter Olsen")} <= relations(found)
+    assert not found.document["ends"]  # the son is divorced, not his parents
+    found = settle(("user", "Wren Vale, the cabin kid, who is Idris Vale's daughter, stays on the Corvid."),
+                   canon=canon, zh=False)
+    assert ("PARENT_OF", "Idris Vale", "Wren Vale") in relations(found)

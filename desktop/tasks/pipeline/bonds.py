@@ -60,6 +60,7 @@ def _named_pair(st: Statement, people: list[str]) -> tuple[str, str] | None:
     """"顾言和许知夏" / "Tom and Ada": two people named together in one breath."""
     for a, b in zip(people, people[1:]):
         start, end = st.text.find(a) + len(a), st.text.find(b)
-        if 0 < start <= end and _PAIR.match(st.text[start:end]):
+        # (not "Hal and Maggie's only son, divorced": the two are whose son he is)
+        if 0 < start <= end and _PAIR.match(st.text[start:end]) and not st.text.startswith(("'s", "’s"), end + len(b)):
             return a, b
     return None

@@ -189,6 +189,15 @@ class EnglishRules:
                     out.append(self._en_role(st, holder=b, other=a, role=role))
                 if ka == kb == "Character" and mid == ":" and post.startswith(("'s ", "’s ")) and (role := _en_role(post[3:])):
                     out.append(self._en_role(st, holder=a, other=b, role=role))
+                # "Peter Olsen, 41, …, Hal and Maggie's only son" / "Wren, the cabin kid, who is Idris's daughter": an
+                # aside on whose kin the one the sentence opens with is
+                kin = _KIN_ASIDE.match(st.text, eb) if ka == kb == "Character" and sa == 0 and \
+                    not st.text.startswith(("'s", "’s"), ea) else None
+                if kin and re.search(r",\s*(?:who\s+(?:is|was)\s+|who['’]s\s+)?$", st.text[:sb]) and \
+                        (role := _en_role(kin.group("role"))):
+                    also = next((c for c, sc, _ in spans if kin.group("other") and sc == eb + kin.start("other") - kin.start()
+                                 and self.kind(c) == "Character"), None)
+                    out += [self._en_role(st, holder=a, other=p, role=role) for p in (b, also) if p]
                 if ka == kb == "Character" and len(mid) <= 60 and re.match(r"['’]s\s+murder\b", post) and re.search(
                         r"\b(?:arrest(?:s|ed)?|charg(?:es|ed)|convict(?:s|ed)?|hang(?:s|ed)?|tried)\b[^.;]*\b(?:for|with)$", mid):
                     passive = re.match(r"(?:is\s+|was\s+|gets\s+|got\s+)?(?:arrested|charged|convicted|hanged|tried)\b", mid)
@@ -306,6 +315,8 @@ _THEIR_HEAD = re.compile(r"\b(?:their|its)\s+(?:leader|boss|head|chief|war-chief
                          r"\s*(?:is\s+|was\s+|[,:—]\s*)(?:none other than\s+)?")
 _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
                      r"captained|bossed)\s+by$")
+_KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s\s+(?P<role>(?:only\s+)?[a-z][a-z\- ]{1,24}?)"
+                        r"\s*(?=[,.;)]|$)")
 # "shoots Ned in the shoulder": a wound, not a killing
 _NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")
 _LIVED_THERE = re.compile(r"\s*,?\s*where\s+[\w.'’\- ]{1,30}?(?:'s|’s|\s+has|\s+have|\s+had|\s+still)?\s+"
