@@ -242,3 +242,16 @@ def test_english_kin_said_in_an_aside():
     found = settle(("user", "Wren Vale, the cabin kid, who is Idris Vale's daughter, stays on the Corvid."),
                    canon=canon, zh=False)
     assert ("PARENT_OF", "Idris Vale", "Wren Vale") in relations(found)
+
+
+def test_membership_said_as_work_an_oath_a_stay_or_one_of_the_group():
+    canon = Canon(names={"Owen Gray": ("Character", []), "Vesper Group": ("Faction", []), "Cassius Fenn": ("Character", []),
+                         "House Varrow": ("Faction", [])})
+    found = settle(("user", "Ballistics trace the rifle to Owen Gray; he's been working for the Vesper Group."), canon=canon,
+                   zh=False)
+    assert ("MEMBER_OF", "Owen Gray", "Vesper Group") in relations(found)
+    found = settle(("user", "Cassius Fenn, secretly sworn to House Varrow, readies his move."), canon=canon, zh=False)
+    assert ("MEMBER_OF", "Cassius Fenn", "House Varrow") in relations(found)
+    canon = Canon(names={"沈怀瑾": ("Character", []), "程秉文": ("Character", []), "青鸟小组": ("Faction", [])})
+    found = settle(("user", "组织叫青鸟小组，程秉文是组长，沈怀瑾是组里的人。"), canon=canon)
+    assert {("LEADS", "程秉文", "青鸟小组"), ("MEMBER_OF", "沈怀瑾", "青鸟小组")} <= relations(found)

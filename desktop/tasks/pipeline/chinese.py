@@ -229,7 +229,20 @@ class ChineseRules(ChineseTitles):
                         out.append(self._rel(st, "MEMBER_OF", b, a))
         out += self._zh_three(st, spans)
         out += self._zh_subjectless(st, spans)
+        out += self._zh_one_of_them(st, spans)
         return _flat(out)
+
+    def _zh_one_of_them(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"组织叫青鸟小组，…，沈怀瑾是组里的人": one of the group the sentence (or the talk) just named."""
+        out: list[Finding | None] = []
+        for name, _, end in spans:
+            if self.kind(name) != "Character" or not _ONE_OF_THEM.match(st.text, end):
+                continue
+            here = [n for n, s, _ in self._spans(st) if s < end and self.kind(n) == "Faction"]
+            group = here[-1] if here else next(reversed(self._factions), None)
+            if group:
+                out.append(self._rel(st, "MEMBER_OF", name, group))
+        return out
 
     def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
         """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs;
@@ -395,6 +408,7 @@ class ChineseRules(ChineseTitles):
 _SKILL_IS = re.compile(r"(?:(?:主修|修炼|修习|所学|学)的)?(?:功法|心法|剑法|刀法|枪法|拳法|身法|医术|绝学|武功|绝技|秘术)"
                        r"(?:就|也|则)?(?:是|叫|为|名叫)(?:家传的|祖传的|师门的|师门传下的|自创的)?[《「『“]?$")
 # 萧太傅为萧策之父: the written language's 之 and a one-character kinship word
+_ONE_OF_THEM = re.compile(r"(?:也|都|就|一直)?是(?:组|帮|会|门|队|局|宗|派|团|社|楼|殿|阁|营)(?:里|内|中)的(?:人|成员|老人)")
 _ENEMY_OF = re.compile(r"当(?:作|成)?(?:头号|最大的|一辈子的)?(?:仇人|死敌|敌人|仇家)")  # 把老沈当头号仇人
 CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),
                                                            ("妻", "妻子"), ("夫", "丈夫"), ("师", "师父"), ("徒", "徒弟"),

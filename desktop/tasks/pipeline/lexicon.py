@@ -287,7 +287,7 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
 }
 EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sails with", "is a member of", "was a member of", "belongs to", "enlisted in",
            "is sworn to", "serves in", "is part of", "is one of", "enters", "entered", "works for", "runs for",
-           "fights for", "spies for")
+           "fights for", "spies for", "working for", "worked for", "sworn to", "stays with", "stayed with")
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of")
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
