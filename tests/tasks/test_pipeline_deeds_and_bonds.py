@@ -255,3 +255,17 @@ def test_membership_said_as_work_an_oath_a_stay_or_one_of_the_group():
     canon = Canon(names={"沈怀瑾": ("Character", []), "程秉文": ("Character", []), "青鸟小组": ("Faction", [])})
     found = settle(("user", "组织叫青鸟小组，程秉文是组长，沈怀瑾是组里的人。"), canon=canon)
     assert {("LEADS", "程秉文", "青鸟小组"), ("MEMBER_OF", "沈怀瑾", "青鸟小组")} <= relations(found)
+
+
+def test_an_art_awakened_learned_or_called_ones_own_is_had():
+    canon = Canon(names={"陆鸣": ("Character", []), "回溯": ("Ability", []), "沈七": ("Character", []),
+                         "听风辨穴": ("Ability", [])})
+    found = settle(("user", "主角陆鸣，江城送外卖的，第3章觉醒，能力叫“回溯”。"), canon=canon)
+    assert ("HAS_ABILITY", "陆鸣", "回溯") in relations(found)
+    found = settle(("user", "沈七最拿手的一门叫听风辨穴。"), canon=canon)
+    assert ("HAS_ABILITY", "沈七", "听风辨穴") in relations(found)
+    found = settle(("user", "陆鸣不会回溯。"), canon=canon)
+    assert ("HAS_ABILITY", "陆鸣", "回溯") not in relations(found)
+    canon = Canon(names={"Iris Calder": ("Character", []), "Hollowsight": ("Ability", [])})
+    found = settle(("user", "In ch 27 Iris Calder wakes Hollowsight."), canon=canon, zh=False)
+    assert ("HAS_ABILITY", "Iris Calder", "Hollowsight") in relations(found)

@@ -232,6 +232,19 @@ class ChineseRules(ChineseTitles):
         out += self._zh_one_of_them(st, spans)
         return _flat(out)
 
+    def _zh_abilities(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"第3章觉醒，能力叫“回溯”", "悟出一门“引雷诀”", "招牌叫鬼影步": an art the one the sentence is about has."""
+        out: list[Finding | None] = []
+        for art, start, _ in spans:
+            if self.kind(art) != "Ability" or not _HAS_ART.search(st.text[max(0, start - 12):start]) or \
+                    _negated_zh(st.text[max(0, start - 8):start]):
+                continue
+            before = [n for n, s, _ in spans if s < start and self.kind(n) == "Character"]
+            holder = before[-1] if before else st.focus if st.focus and self.kind(st.focus) == "Character" else None
+            if holder:
+                out.append(self._rel(st, "HAS_ABILITY", holder, art))
+        return out
+
     def _zh_one_of_them(self, st: Statement, spans: list) -> list[Finding | None]:
         """"组织叫青鸟小组，…，沈怀瑾是组里的人": one of the group the sentence (or the talk) just named."""
         out: list[Finding | None] = []
@@ -408,6 +421,8 @@ class ChineseRules(ChineseTitles):
 _SKILL_IS = re.compile(r"(?:(?:主修|修炼|修习|所学|学)的)?(?:功法|心法|剑法|刀法|枪法|拳法|身法|医术|绝学|武功|绝技|秘术)"
                        r"(?:就|也|则)?(?:是|叫|为|名叫)(?:家传的|祖传的|师门的|师门传下的|自创的)?[《「『“]?$")
 # 萧太傅为萧策之父: the written language's 之 and a one-character kinship word
+_HAS_ART = re.compile(r"(?:觉醒|悟出|领悟|学会|学成|练成|掌握|修炼|修习|主修|会|能力|异能|天赋|招牌|绝招|拿手|天生能|一门)"
+                      r"[^，,。；;！!？?]{0,6}$")
 _ONE_OF_THEM = re.compile(r"(?:也|都|就|一直)?是(?:组|帮|会|门|队|局|宗|派|团|社|楼|殿|阁|营)(?:里|内|中)的(?:人|成员|老人)")
 _ENEMY_OF = re.compile(r"当(?:作|成)?(?:头号|最大的|一辈子的)?(?:仇人|死敌|敌人|仇家)")  # 把老沈当头号仇人
 CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),

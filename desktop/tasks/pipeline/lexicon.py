@@ -308,7 +308,8 @@ EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hail
 EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
               "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
               "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",
-              "can", "is able to", "knows how to")
+              "can", "is able to", "knows how to", "gains", "gained", "wakes", "woke", "awakens", "awakened", "unlocks",
+              "unlocked", "develops", "developed", "has", "has the")
 EN_KILL = ("kills", "killed", "murders", "murdered", "slays", "slew", "slain", "executes", "executed",
            "poisons", "poisoned", "stabs", "stabbed", "shoots", "shot", "strangles", "strangled", "smothers",
            "smothered", "beheads", "beheaded", "guns down", "gunned down", "bludgeons", "bludgeoned")

@@ -103,6 +103,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
                 out += self._en_states(st, clause, local)
         if zh:
             out += self._zh_heads_and_children(st, spans)
+            out += self._zh_abilities(st, spans)
             out += self._zh_places(st, spans)
             out += self._zh_named_things(st, spans)
         else:
