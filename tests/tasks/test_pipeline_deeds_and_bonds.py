@@ -269,3 +269,17 @@ def test_an_art_awakened_learned_or_called_ones_own_is_had():
     canon = Canon(names={"Iris Calder": ("Character", []), "Hollowsight": ("Ability", [])})
     found = settle(("user", "In ch 27 Iris Calder wakes Hollowsight."), canon=canon, zh=False)
     assert ("HAS_ABILITY", "Iris Calder", "Hollowsight") in relations(found)
+
+
+def test_love_and_alliance_said_as_feelings_feats_or_sides():
+    def bonds(text: str, *names: str, zh: bool = True) -> set:
+        return relations(settle(("user", text), canon=Canon(names={n: ("Character", []) for n in names}), zh=zh))
+
+    assert ("LOVES", "江屿", "许知夏") in bonds("江屿：建筑师，高中起暗恋许知夏，她不知情。", "江屿", "许知夏")
+    assert {("LOVES", "萧寒衣", "殷晚照"), ("LOVES", "殷晚照", "萧寒衣")} <= bonds("萧寒衣与殷晚照两情相悦。", "萧寒衣", "殷晚照")
+    assert ("ALLY_OF", "林蛮", "骆文渊") in bonds("林蛮跟骆文渊是过命的交情。", "林蛮", "骆文渊")
+    assert ("ALLY_OF", "邱白石", "屠烈") in bonds("邱白石早就跟屠烈暗中勾结。", "邱白石", "屠烈")
+    assert ("ALLY_OF", "Wade Tolliver", "Lottie Beckett") in bonds("Wade Tolliver and Lottie Beckett team up in 15.",
+                                                                   "Wade Tolliver", "Lottie Beckett", zh=False)
+    assert ("LOVES", "Jo Keane", "Colin Calloway") in bonds("Jo Keane has loved Colin Calloway for years.", "Jo Keane",
+                                                             "Colin Calloway", zh=False)

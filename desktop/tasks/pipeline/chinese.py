@@ -106,6 +106,13 @@ class ChineseRules(ChineseTitles):
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]
                     out.append(self._rel(st, rel, a, b))
+                together = _TOGETHER.match(post) if re.fullmatch(r"(?:早就|早已|一直|也|都|还|就)?(?:和|与|跟|同)", mid) \
+                    else None
+                if together and ka == kb == "Character":  # 萧寒衣与殷晚照两情相悦, 跟程越站一条战线
+                    rel = "LOVES" if together.group("love") else "ALLY_OF"
+                    out += [self._rel(st, rel, a, b), *([self._rel(st, rel, b, a)] if rel == "LOVES" else [])]
+                if ka == kb == "Character" and mid.endswith("是") and _ON_THEIR_SIDE.match(post):
+                    out.append(self._rel(st, "ALLY_OF", a, b))  # 66章起就是陆沉这边的铁杆盟友
                 if ka == kb == "Character" and re.fullmatch(r"(?:也|都|就)?是", mid) and \
                         re.match(r"(?:一手|亲手)?(?:带|教|培养|调教|栽培)出来的", post):
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 秦朗是他一手带出来的
@@ -434,5 +441,8 @@ _PAIR_BONDS = {**dict.fromkeys(("兄妹", "兄弟", "姐妹", "姐弟", "亲兄�
                **dict.fromkeys(("夫妻", "夫妇", "两口子"), "MARRIED_TO"),
                "师徒": "MASTER_OF", **dict.fromkeys(("师兄妹", "师兄弟", "师姐弟", "师姐妹"), "SENIOR_OF"),
                **dict.fromkeys(("盟友", "朋友", "好友", "挚友", "知己", "至交"), "ALLY_OF")}
+_TOGETHER = re.compile(r"(?:(?P<love>两情相悦|互生情愫|相爱|彼此倾心|互相喜欢)|(?:是|有)?过命的交情|站(?:在)?一条战线|站一边|"
+                       r"结盟|联手|并肩作战|暗中勾结|勾结|是一伙的?)")
+_ON_THEIR_SIDE = re.compile(r"(?:这边|那边|一边|一方)的(?:铁杆|忠实|头号|最大的)?(?:盟友|战友|帮手|自己人)")
 _PAIR_BOND = re.compile(r"(?:本来|原来|其实|也|都)?(?:是|为|乃|本是|原是|成了|结为)(?:一对)?("
                         + "|".join(sorted(_PAIR_BONDS, key=len, reverse=True)) + ")")

@@ -113,6 +113,8 @@ class EnglishRules:
                     out += [self._rel(st, "HATES", a, b), self._rel(st, "HATES", b, a)]  # "she and Orla loathe each other"
                 if bond:  # "Mara and Edmund are enemies for good", "Walter and Maggie have been married"
                     out.append(self._rel(st, _BONDS[bond.group(1)], a, b))
+                    if _BONDS[bond.group(1)] == "LOVES":  # "Wade and Lottie fall in love": each loves the other
+                        out.append(self._rel(st, "LOVES", b, a))
                 # a clause that is only a post goes on about the subject: "…, captain of the Saltwind Company",
                 # "Lantern Guild runner", "Vance is a director of the Meridian Authority"
                 post_of = _POST_OF.fullmatch(mid) if kb == "Faction" and ka == "Character" else None
@@ -140,7 +142,8 @@ class EnglishRules:
                     elif re.search(r"(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
                                    r"reported to|takes orders from|took orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
-                    elif re.search(r"(?:loves|is in love with|fell in love with|falls for)$", mid):
+                    elif re.search(r"(?:loves|has loved|is in love with|has been in love with|fell in love with|"
+                                   r"falls for|fell for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
                     elif re.search(r"(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"
                                    r"swore revenge on|swears revenge on|vows revenge on|vowed revenge on|wants revenge on|"
@@ -275,7 +278,9 @@ class EnglishRules:
 
 
 _BONDS = {**dict.fromkeys(("enemies", "rivals", "nemeses", "sworn enemies"), "HATES"),
-          **dict.fromkeys(("allies", "friends", "best friends", "partners", "comrades"), "ALLY_OF"),
+          **dict.fromkeys(("allies", "friends", "best friends", "partners", "comrades", "team up", "teamed up",
+                           "join forces", "joined forces"), "ALLY_OF"),
+          **dict.fromkeys(("fall in love", "fell in love"), "LOVES"),
           **dict.fromkeys(("siblings", "brothers", "sisters", "twins"), "SIBLING_OF"),
           **dict.fromkeys(("married", "husband and wife", "wife and husband"), "MARRIED_TO"),
           "lovers": "LOVES"}

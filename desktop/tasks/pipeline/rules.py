@@ -218,7 +218,8 @@ _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|�
 
 # "改了，嫁给靖王萧承泽" / "后来投了青龙会": a clause that opens with the verb goes on about the one talked of
 _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|就|还)?(?:嫁给了?|嫁了|娶了?|拜了?|拜入了?|投了?|投靠了?|投奔了?|"
-                           r"加入了?|跟了|认了|师从|拜在|拜进了?|(?:从此|一直|就)?(?:恨上了?|恨透了?|恨))")
+                           r"加入了?|跟了|认了|师从|拜在|拜进了?|(?:从此|一直|就)?(?:恨上了?|恨透了?|恨)|"
+                           r"[^，,。]{0,5}?(?:暗恋|喜欢|爱上了?|看上了?|爱慕|倾心于?|钟情于?)|(?:就|还|也|一直)?(?:跟|和|与))")
 # "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
 # goes on about the subject before the comma
 _VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
