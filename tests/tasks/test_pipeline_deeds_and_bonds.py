@@ -283,3 +283,9 @@ def test_love_and_alliance_said_as_feelings_feats_or_sides():
                                                                    "Wade Tolliver", "Lottie Beckett", zh=False)
     assert ("LOVES", "Jo Keane", "Colin Calloway") in bonds("Jo Keane has loved Colin Calloway for years.", "Jo Keane",
                                                              "Colin Calloway", zh=False)
+
+
+def test_an_in_law_is_no_sibling():
+    canon = Canon(names={"Hester Fenwick": ("Character", []), "Gerald Fenwick": ("Character", [])})
+    found = settle(("user", "Hester Fenwick, Gerald Fenwick's sister-in-law, runs the shop."), canon=canon, zh=False)
+    assert not any(rel == "SIBLING_OF" for rel, _, _ in relations(found))

@@ -306,7 +306,7 @@ def _en_role(text: str) -> tuple[str, bool] | None:
         # (not "his late brother's daughter": the role of whoever the second possessive names)
         if re.match(rf"(?:late )?(?:older |younger |elder |elderly |little |big |best |old |sworn |former |loyal |"
                     rf"trusted |personal |chief |head )?{re.escape(role)}"
-                    r"\b(?!['’]s\b)", text) \
+                    r"\b(?!['’]s\b|-in-law)", text) \
                 and (best is None or len(role) > len(best)):
             best = role
     return lx.EN_ROLES[best] if best else None
