@@ -248,7 +248,8 @@ def _no_content(st: Statement) -> bool:
 
 
 # the author talking about the writing, not the world: "其实我也不确定", "I'm not sure"
-_CHAT = re.compile(r"我(?:也|自己|觉得|不确定|不知道|想想)|哈哈|\bI(?:'m not sure| think| guess| don't know)\b")
+_CHAT = re.compile(r"我(?:也|自己|觉得|不确定|不知道|想想|想把)|哈哈|先跟你|新开一本|往下写之前|"
+                   r"\bI(?:'m not sure| think| guess| don't know|'m sick of)\b|^(?:Ooh+|Hmm+|Huh|Both|Nah)\b|\bHmm\b")
 
 
 _GRADES = ("等级", "境界", "阶段", "层级", "品阶", "级别", "ranks", "tiers", "levels", "grades")
