@@ -470,3 +470,11 @@ def test_a_name_a_note_introduces_is_found_where_the_segmenter_splits_it():
     assert entities(found).get("温婉柔") == "Character"
     found = settle(("user", "那是他妹妹温景然十年前跳楼的时间。"))
     assert entities(found).get("温景然") == "Character"
+
+
+def test_a_question_or_clause_verb_opening_the_sentence_is_not_part_of_the_name_after_it():
+    def names(text: str) -> list[str]:
+        return list(collect(split([{"id": 1, "role": "user", "content": text}]), {}, False))
+
+    assert "Dorothy" in names("Could Dorothy be Poppy's ally inside the Stitchers?")
+    assert names("Taught Eli everything he knows.") == ["Eli"]

@@ -25,7 +25,11 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
                "meanwhile", "instead", "otherwise", "sadly", "luckily", "obviously", "apparently", "hopefully",
                # a sentence's subordinator or question word before the name ("Since Ashsight…", "What's Colm…")
                "since", "though", "although", "because", "once", "unless", "until", "whether", "only", "even",
-               "what", "where", "who", "how", "why", "which", "whatever", "here", "there"}
+               "what", "where", "who", "how", "why", "which", "whatever", "here", "there",
+               # a question's or a clause's verb before the name ("Could Dorothy be…", "Taught Eli everything")
+               "could", "would", "can", "will", "did", "has", "had", "are", "were", "might", "must", "shall",
+               "taught", "trained", "told", "saw", "sees", "meets", "met", "gives", "gave", "takes", "took", "tell",
+               "ask", "asks", "asked", "let's"}
 # orders to the assistant that open a sentence before a name
 _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", "add", "remove", "change", "forget",
                 "let", "put", "move", "kill", "bring", "send", "write", "note", "mark", "record", "store", "save",
