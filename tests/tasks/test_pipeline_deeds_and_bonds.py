@@ -170,15 +170,16 @@ class _EverythingIsAPlace:
         return {"kind": "Location"}
 
 
-def test_a_capitalised_word_nothing_marks_is_a_name_only_when_the_talk_comes_back_to_it():
+def test_a_capitalised_word_nothing_marks_is_a_name_only_when_the_talk_keeps_coming_back_to_it():
     def names(*texts: str) -> set[str]:
         messages = [{"id": i, "role": "user", "content": text} for i, text in enumerate(texts)]
         found = asyncio.run(extract(messages, Canon(), _EverythingIsAPlace(), zh=False, chapter=None))
         return {e["name"] for e in found.document["entities"]}
 
     once = "Harriet reads the Tiergarten file twice."
-    assert "Tiergarten" not in names(once)
-    assert "Tiergarten" in names(once, "The Tiergarten file goes missing in ch 36.")
+    again = "The Tiergarten file goes missing in ch 36."
+    assert "Tiergarten" not in names(once) and "Tiergarten" not in names(once, again)
+    assert "Tiergarten" in names(once, again, "Nobody finds the Tiergarten file until ch 40.")
 
 
 def test_an_idiom_with_a_no_in_it_or_a_correction_keeps_the_one_it_names():

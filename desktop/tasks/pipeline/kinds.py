@@ -63,8 +63,8 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         hinted, weight = cand.best_hint
         if zh and weight < 1.0 and kind != hinted:
             continue  # a word segmentation guessed was a name (冷笑, 爱慕): kept only if the model agrees
-        if not zh and hinted is None and len(cand.mentions) < 2:
-            continue  # "Ushant", "the Tiergarten": a capitalised word nothing marks, said in passing
+        if not zh and hinted is None and len(cand.mentions) < 3:
+            continue  # "Ushant", "the Tiergarten": a capitalised word nothing marks, said in passing (twice at most)
         if kind == NONE and hinted and (llm is None or weight >= 0.5 and not zh):
             kind = hinted  # no model to ask; or an English capitalised word the model misread
         if kind != NONE:
