@@ -33,6 +33,7 @@ _VIOLENT = re.compile(r"遇害|被[^，,。]{0,6}?[杀害]|[毒杀害]死|毒杀
 
 def named(statements: list[Statement], findings: list[Finding], kinds: dict[str, str],
           aliases: dict[str, list[str]]) -> list[Finding]:
+    """A KILLED finding for each statement that names a killer the readers did not already pair with a victim."""
     said_dead = [f for f in findings if f.section == "states" and (f.item["key"], f.item["value"]) == ("alive", "dead")]
     # a murder's victim is one the talk has killed, not one who died of a fever fifteen years before
     violent = [f for f in said_dead if _VIOLENT.search(f.statement.text)]
