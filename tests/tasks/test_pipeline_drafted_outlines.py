@@ -164,3 +164,10 @@ def test_a_beat_that_should_be_something_else_is_rewritten_and_a_move_is_not_its
     [outline] = found.document["plan"]
     assert summaries(outline)[2] == "the flood itself"
     assert len(outline["steps"]) == 4
+
+
+def test_what_a_beat_is_not_goes_but_what_follows_the_dash_stays():
+    found = settle(EN_ASKED, EN_DRAFTED, ("user", "Ending: a flood, not a fire — Hal rebuilds the ferry the same year."),
+                   zh=False)
+    [outline] = found.document["plan"]
+    assert summaries(outline)[3] == "a flood — Hal rebuilds the ferry the same year"

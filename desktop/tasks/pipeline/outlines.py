@@ -353,7 +353,9 @@ _ONLY_NOT = re.compile(r"(?i)(?:\w+\s+){0,2}(?:doesn't|does not|isn't|is not|won
 def _instead(words: str) -> str:
     """"不是烧东西，是…" / "not the maid, it's Oswin's old dog…": what the beat is now."""
     words = re.sub(r"^(?:不是|\bnot\b).*?[，,;；]\s*(?:而是|是|but|it's|it is)\s*", "", words, flags=re.I) or words
-    words = re.sub(r"[，,]\s*(?:\bnot\b|而不是|不是)[^，,;；]*[;；]?$", "", words, flags=re.I) or words  # "the 29th, not Matteo"
+    # "the 29th itself, not Matteo", "hung jury, not acquittal — Brandt announces a retrial": what it is not goes
+    words = re.sub(r"[，,]\s*(?:\bnot\b|而不是|不是)[^，,;；—–]*?(\s*)(?=[—–]|[;；]?$)", r"\1", words, flags=re.I) or words
+    words = re.sub(r"[;；]$", "", words).strip()
     # "he doesn't tear himself in two; he bows, …": the line taken back, then the new one
     return re.sub(r"^[^;；]*?\b(?:doesn't|does not|isn't|is not|won't|didn't|no longer)\b[^;；]*[;；]\s*", "", words,
                   flags=re.I) or words if not _ONLY_NOT.fullmatch(words) else words
