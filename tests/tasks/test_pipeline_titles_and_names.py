@@ -3,8 +3,11 @@ words the Chinese segmenter glues onto a name."""
 
 from __future__ import annotations
 
-from desktop.tasks.pipeline.candidates import collect
-from desktop.tasks.pipeline.pipeline import Canon
+import asyncio
+
+from desktop.tasks.pipeline.candidates import collect, segment
+from desktop.tasks.pipeline.glued import _bare_name
+from desktop.tasks.pipeline.pipeline import Canon, extract
 from desktop.tasks.pipeline.statements import split
 from tests.tasks.test_pipeline import entities, relations, settle, states
 
@@ -478,3 +481,17 @@ def test_a_question_or_clause_verb_opening_the_sentence_is_not_part_of_the_name_
 
     assert "Dorothy" in names("Could Dorothy be Poppy's ally inside the Stitchers?")
     assert names("Taught Eli everything he knows.") == ["Eli"]
+
+
+def test_what_is_left_of_a_glued_word_must_itself_be_a_name():
+    for word in ("见过", "椅上", "角门", "贵妃"):  # (拜|见过, 四张|椅上, 两|角门, 封|贵妃)
+        assert not _bare_name(word, segment), word
+    for word in ("宸妃", "樱机关", "江城", "广播室"):
+        assert _bare_name(word, segment), word
+
+
+def test_a_novels_great_houses_stay_factions_where_a_talks_households_do_not():
+    chapter = [{"id": i, "role": "user", "content": text}
+               for i, text in enumerate(("薛家本是金陵四大家族之一。", "薛家富贵，王家亦然。", "薛家与王家世代联姻。"))]
+    found = asyncio.run(extract(chapter, Canon(), None, zh=True, chapter=4, prose=True))
+    assert entities(found).get("薛家") == "Faction"

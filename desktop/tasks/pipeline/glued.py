@@ -55,19 +55,27 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             del cands[name]
     # 广播室会 (广播室会放), 樱机关派 (樱机关派进来的): a particle or verb glued after a name the talk also says bare
     for name in [n for n, c in cands.items() if len(n) >= 4 and not c.canon_kind and n[-1] in _GLUED_AFTER
-                 and text.count(n[:-1]) > text.count(n)]:
+                 and text.count(n[:-1]) > text.count(n) and _bare_name(n[:-1], segment)]:
         cand = cands.pop(name)
         if (kept := cands.add(name[:-1])) is not None:
             kept.hints.update(cand.hints)
             kept.mentions |= cand.mentions
     # 当江城 (当江城的警察), 贼江湖: a one-character verb or adverb glued before a name the talk also says bare
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and has_cjk(n[0])
-                 and text.count(n[1:]) > text.count(n) and n[1:] not in lx.ZH_NOT_NAMES
+                 and text.count(n[1:]) > text.count(n) and n[1:] not in lx.ZH_NOT_NAMES and _bare_name(n[1:], segment)
                  and any(flag[:1] in ("v", "p", "c", "d", "r", "m", "q", "f") for _, flag in segment(n[0]))]:
         cand = cands.pop(name)
         if (kept := cands.add(name[1:])) is not None:
             kept.hints.update(cand.hints)
             kept.mentions |= cand.mentions
+
+
+def _bare_name(word: str, segment: Callable[[str], list[tuple[str, str]]]) -> bool:
+    """Could what is left be a name: not a common word (角门, 贵妃) nor one ending on a particle (见过, 椅上)."""
+    words = segment(word)
+    if words[-1][1] in ("ug", "uj", "ul", "uz", "uv", "f", "y"):
+        return False
+    return len(words) > 1 or words[0][1] in ("nr", "ns", "nt", "nz", "x") or words[0][1].startswith("nr")
 
 
 _GLUED_AFTER = set("会能里派托要说就也都还在给把被让")

@@ -174,7 +174,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
                      and sum(1 for m in messages if any(f in (m.get("content") or "") for f in [n, *forms[n]])) < 3]:
             del cands[name]
     document, evidence = _assemble(survivors, cands, kinds, canon, decisions, (dropped | set(passed)) - used, chapter,
-                                   statements)
+                                   statements, prose=prose)
     progress(Progress("decisions", 4, 4))
     notes = [f"{len(cands)} names found, {len(findings)} statements of fact, {len(survivors)} still stand "
              "after later messages"]
@@ -300,7 +300,8 @@ _HOUSEHOLD = re.compile(r"[\u4e00-\u9fff]{1,2}家")
 
 
 def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Canon, decisions: Decisions,
-              abandoned: set[str], chapter: int | None, statements: list[Statement]) -> tuple[dict, dict]:
+              abandoned: set[str], chapter: int | None, statements: list[Statement], *,
+              prose: bool = False) -> tuple[dict, dict]:
     doc: dict = {"chapter": chapter, "entities": [], **{s: [] for s in SECTION_ORDER}}
     evidence: dict[str, list[dict]] = {}
     # a common noun a setting merely mentions (禁地, 空间站) is no entity; one a fact is about is
@@ -317,9 +318,9 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
             continue
         if not kind or name in abandoned or not cand.mentions or not decisions.entity_stands(name, cand.mentions):
             continue
-        # … and so is a household (程家, 萧家): a family is a faction where a fact makes it one (苏远山执掌苏家),
-        # elsewhere it is where they live ("去程家问话")
-        if (cand.generic or _HOUSEHOLD.fullmatch(name)) and name not in used:
+        # … and so is a household (程家, 萧家) in a talk: a family is a faction where a fact makes it one (苏远山执掌
+        # 苏家), elsewhere it is where they live ("去程家问话"); a novel's great houses (薛家, 王家) are kept
+        if (cand.generic or _HOUSEHOLD.fullmatch(name) and not prose) and name not in used:
             continue
         entity = {"kind": kind, "name": name}
         # … and the shorter forms the talk called them by ("Silas Penhallow", "Mr. Penhallow" for Mr. Silas Penhallow)
