@@ -94,7 +94,7 @@ def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, lis
         if f.section != "states" or f.item["key"] != "identity":
             continue
         value = str(f.item["value"])
-        if re.match(r"(?i)前|原|退役|曾经|昔日|ex-|former\b|retired\b", value):
+        if re.match(r"(?i)前(?!锋|哨|台|线|厅)|原(?!名)|退役|曾经|昔日|ex-|former\b|retired\b", value):
             continue  # "前国家女篮队员": one of them no longer
         for faction in (n for n, k in kinds.items() if k == "Faction"):
             said = next((form.removeprefix("the ") for form in [faction, *forms.get(faction, [])]
