@@ -236,7 +236,6 @@ class ChineseRules(ChineseTitles):
                         out.append(self._rel(st, "MEMBER_OF", b, a))
         out += self._zh_three(st, spans)
         out += self._zh_subjectless(st, spans)
-        out += self._zh_one_of_them(st, spans)
         return _flat(out)
 
     def _zh_abilities(self, st: Statement, spans: list) -> list[Finding | None]:
@@ -258,7 +257,7 @@ class ChineseRules(ChineseTitles):
         for name, _, end in spans:
             if self.kind(name) != "Character" or not _ONE_OF_THEM.match(st.text, end):
                 continue
-            here = [n for n, s, _ in self._spans(st) if s < end and self.kind(n) == "Faction"]
+            here = [n for n, s, _ in spans if s < end and self.kind(n) == "Faction"]
             group = here[-1] if here else next(reversed(self._factions), None)
             if group:
                 out.append(self._rel(st, "MEMBER_OF", name, group))

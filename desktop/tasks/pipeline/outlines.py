@@ -285,13 +285,12 @@ def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
 # "“两人渐生情愫”改成“顾远山默默帮忙”", "change 'burns the letters' to 'reads them'": words of a step swapped
 _SWAP = re.compile(r"[“「\"']([^”」\"'\n]{2,40})[”」\"']\s*(?:改成|改为|换成|变成|→|->|\bto\b|\bwith\b)\s*"
                    r"[“「\"']([^”」\"'\n]{2,40})[”」\"']", re.I)
-# "发展那段加一句：…", "26章改一下，不是烧东西，是…", "change the climax: …"
+_EN_BEATS = "opening|start|development|twist|turn|midpoint|climax|ending|end|resolution"
+# "发展那段加一句：…", "26章改一下，不是烧东西，是…", "change the climax: …", "the climax should be …"
 _BEAT_EDIT = re.compile(rf"^\s*(?:(?P<k>开端|开头|发展|转折|高潮|结局|结尾|收尾)|(?:第\s*)?(?P<c>{_NUM})\s*章)"
                         r"(?:那条|那段|那步|那一步|这条|这段|部分|的)?\s*(?P<v>改一下|改成|改为|换成|改|加一句|补一句|加上|再加|补上|补)|"
-                        r"^\s*(?P<v2>change|rewrite|fix|swap|add to)\s+(?:the\s+)?"
-                        r"(?P<k2>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\b|"
-                        r"^\s*(?:the\s+)?(?P<k3>opening|start|development|twist|turn|midpoint|climax|ending|end|resolution)\s+"
-                        r"(?P<v3>should be|is now|becomes|will be|needs to be)\b", re.I)
+                        rf"^\s*(?P<v2>change|rewrite|fix|swap|add to)\s+(?:the\s+)?(?P<k2>{_EN_BEATS})\b|"
+                        rf"^\s*(?:the\s+)?(?P<k3>{_EN_BEATS})\s+(?P<v3>should be|is now|becomes|will be|needs to be)\b", re.I)
 
 
 def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[Statement]:

@@ -104,6 +104,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
         if zh:
             out += self._zh_heads_and_children(st, spans)
             out += self._zh_abilities(st, spans)
+            out += self._zh_one_of_them(st, spans)
             out += self._zh_places(st, spans)
             out += self._zh_named_things(st, spans)
         else:
