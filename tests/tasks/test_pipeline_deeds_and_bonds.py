@@ -290,3 +290,40 @@ def test_an_in_law_is_no_sibling():
     canon = Canon(names={"Hester Fenwick": ("Character", []), "Gerald Fenwick": ("Character", [])})
     found = settle(("user", "Hester Fenwick, Gerald Fenwick's sister-in-law, runs the shop."), canon=canon, zh=False)
     assert not any(rel == "SIBLING_OF" for rel, _, _ in relations(found))
+
+
+def test_a_blow_that_kills_kills_the_one_it_lands_on_not_the_one_they_shielded():
+    canon = Canon(names={n: ("Character", []) for n in ("马守义", "温乔", "祁大彪", "白芷", "白九", "玄鳞")})
+    found = settle(("user", "第16章马守义护着温乔，被祁大彪一刀捅死。"), canon=canon)
+    assert ("KILLED", "祁大彪", "马守义") in relations(found)
+    assert ("温乔", "alive", "dead") not in states(found)
+    found = settle(("user", "第41章白芷为护白九被玄鳞一爪穿心，临死把妖丹渡给了她。"), canon=canon)
+    assert ("KILLED", "玄鳞", "白芷") in relations(found)
+    assert ("KILLED", "玄鳞", "白九") not in relations(found)
+
+
+def test_a_question_inside_the_assistants_summary_still_waits_for_the_answer():
+    canon = Canon(names={n: ("Character", []) for n in ("曹德安", "拓跋烈", "霍青山")})
+    found = settle(("user", "曹德安就是拓跋烈的人。"),
+                   ("assistant", "好，曹德安暗中效力拓跋烈。结局要不要让霍青山当场斩了他？"),
+                   ("user", "不，曹德安跑了，留着当后面的坑。"), canon=canon)
+    assert ("KILLED", "霍青山", "曹德安") not in relations(found)
+    assert ("SERVES", "曹德安", "拓跋烈") in relations(found)
+
+
+def test_who_is_brought_into_sent_out_of_or_working_at_a_group():
+    canon = Canon(names={"周予安": ("Character", []), "林七": ("Character", []), "夜枭小队": ("Faction", []),
+                         "阿旺": ("Character", []), "鼎香楼": ("Faction", []), "聚丰园": ("Faction", [])})
+    found = settle(("user", "周予安是林七刚拉进夜枭小队的。"), canon=canon)
+    assert ("MEMBER_OF", "周予安", "夜枭小队") in relations(found)
+    found = settle(("user", "第19章阿旺当晚就被赶出了鼎香楼，后来跑去聚丰园打杂。"), canon=canon)
+    assert ("MEMBER_OF", "阿旺", "鼎香楼") in [(e["type"], e["from"], e["to"]) for e in found.document["ends"]]
+    assert ("MEMBER_OF", "阿旺", "聚丰园") in relations(found)
+
+
+def test_a_retainer_serves_and_a_proprietor_heads():
+    canon = Canon(names={"冯三": ("Character", []), "严秉章": ("Character", []), "潘世荣": ("Character", []),
+                         "聚丰园": ("Faction", [])})
+    assert ("SERVES", "冯三", "严秉章") in relations(settle(("user", "叫冯三，严秉章的门客。"), canon=canon))
+    found = settle(("user", "聚丰园的东家是盐商潘世荣，跟沈家抢了二十年生意。"), canon=canon)
+    assert ("LEADS", "潘世荣", "聚丰园") in relations(found)

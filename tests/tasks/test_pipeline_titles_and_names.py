@@ -495,3 +495,35 @@ def test_a_novels_great_houses_stay_factions_where_a_talks_households_do_not():
                for i, text in enumerate(("薛家本是金陵四大家族之一。", "薛家富贵，王家亦然。", "薛家与王家世代联姻。"))]
     found = asyncio.run(extract(chapter, Canon(), None, zh=True, chapter=4, prose=True))
     assert entities(found).get("薛家") == "Faction"
+
+
+def test_a_trade_no_list_names_is_still_a_post_by_how_the_word_ends():
+    canon = Canon(names={"陆沉舟": ("Character", []), "天师府": ("Faction", []), "钟六": ("Character", []),
+                         "聚丰园": ("Faction", []), "林蔓": ("Character", [])})
+    found = settle(("user", "叫陆沉舟，天师府的捉妖师，背一把桃木剑。"), canon=canon)
+    assert ("MEMBER_OF", "陆沉舟", "天师府") in relations(found)
+    assert any(e == "陆沉舟" and k == "identity" and "捉妖师" in v for e, k, v in states(found))
+    found = settle(("user", "对手定了：聚丰园的主厨钟六，外号“钟一刀”。"), canon=canon)
+    assert ("MEMBER_OF", "钟六", "聚丰园") in relations(found)
+    assert ("林蔓", "identity", "乘务长") in states(settle(("user", "林蔓是乘务长。"), canon=canon))
+
+
+def test_words_that_end_like_a_trade_but_are_none_make_no_post():
+    canon = Canon(names={"林风": ("Character", []), "苏晴": ("Character", [])})
+    for said in ("林风最擅长剑法。", "林风的兄长苏晴。", "林风是个即使输了也不服的人。"):
+        assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "identity"], said
+
+
+def test_a_renamed_character_is_the_new_name_with_all_that_was_said_of_them():
+    found = settle(("user", "带路的是当地老向导马守成，外号马爷。"),
+                   ("user", "第16章马爷护着温乔，被祁大彪一刀捅死。"),
+                   ("user", "对了，向导的名字我前面说的马守成，改成马守义，马守成这名字我另一本书用过了。"))
+    names = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "马守成" not in names and "马爷" in names.get("马守义", [])
+    assert ("KILLED", "祁大彪", "马守义") in relations(found)
+
+
+def test_an_english_rename_moves_the_facts_and_drops_the_old_name():
+    found = settle(("user", "In chapter 22 Nadia meets the defector, Marcus Bell, at the fish market."),
+                   ("user", "Rename the defector, Marcus Bell is beige — Pavel Sorin."), zh=False)
+    assert "Pavel Sorin" in entities(found) and "Marcus Bell" not in entities(found)

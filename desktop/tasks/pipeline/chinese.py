@@ -23,7 +23,8 @@ _HEAD_PASSED = re.compile(rf"({_HEADS})的?(?:位子|位置|之位|大位)(?:传
 _HEAD_AFTER = re.compile(rf"(?:就是|乃是|是|为|成了|成为|接任|继任|出任|接了|当上了?|做了)(?:[{CJK}]{{0,5}}?的?)"
                          rf"(?<![副少])({_HEADS})")  # (a 副营长 is no head)
 _THERE_IS = re.compile(r"[上下里中内外畔边旁前后处]有")  # 三生石畔有绛珠草一株: what is there, not whose it is
-_WORKS_AS = re.compile(r"(?:当|做|干|任|担任|就职|工作|上班|供职|打工|卧底)")  # 在申江晚报当记者: works there
+# 在申江晚报当记者, 跑去聚丰园打杂: works there
+_WORKS_AS = re.compile(r"(?:当|做|干|任|担任|就职|工作|上班|供职|打工|卧底|打杂|帮工|跑堂|帮厨|当差|学徒|学艺)")
 _PARENT_OF_THE_CHILDREN = re.compile(r"(?:孩子|孩子们|[两三四几]个孩子|兄妹[俩两]?|姐弟[俩两]?|兄弟[俩两]?|姐妹[俩两]?)"
                                      r"的(?:亲)?(?:娘|妈|母亲|生母|爹|爸|父亲|生父)(?:是|叫|名叫|就是)?$")
 _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼女|独女|小儿子|小女儿|大儿子|大女儿)(?:是|叫|名叫)?$")
@@ -43,7 +44,11 @@ _RECAP_LIST = re.compile(r"(?:[（(][^（）()]{1,8}[）)])?[：:，,]?(?:[^，,
 # "怀表，这回揭开：是宋秉堂的" / "伞是宋佳的": whose a thing is, said of the thing
 _BELONGS_TO = re.compile(r"(?:[^，,。；;的]{0,8}[，,：:——]+)?(?:其实|原来|就|也|都|从此就?|最后)?是")
 _ITS_OWNER = re.compile(r"的(?:了|东西|遗物)?(?:[。，,！!；;？?]|$)")
-# "朱砂笔就到了顾九手里", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
+# "小周是林七刚拉进夜枭小队的", "被师父带进了天机阁": brought into a group by someone is one of them
+_BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍|推荐|领|收|调|安排)(?:进|入)了?$")
+# "为护", "护着", "挡在": a verb of a clause's subject whose object is the next name (not 和, 的, a pause)
+_OBJECT_BETWEEN = re.compile(r"(?:为了?|替|去)?(?:护|救|保护|护着|挡在|拉着|抱着|推开|掩护|背着)")
+# "冰心莲最后也是叶知秋拿到", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
 _HANDS_OVER = re.compile(r"(?:到|入|在|给|归)了?$")
 _IN_HANDS = re.compile(r"(?:的)?(?:手里|手上|手中|名下|囊中)")
 # "冰心莲最后也是叶知秋拿到"
@@ -123,7 +128,8 @@ class ChineseRules(ChineseTitles):
                 joined = next((text[ec:sb] for c, sc, ec in spans if ea < sc and ec <= sb and text[ea:sc] in
                                ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)
                 if kb == "Faction" and ka == "Character" and (_has_verb(joined, lx.ZH_JOIN) or re.fullmatch(
-                        r"(?:都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进)", joined) and _WORKS_AS.match(post)):
+                        r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
+                        or _BROUGHT_IN.search(joined)):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
@@ -164,8 +170,11 @@ class ChineseRules(ChineseTitles):
                         re.match(r"给?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死)", post):
                     out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # 老周把刀疤刘给杀了
                 if ka == "Character" and kb == "Character" and mid.startswith("被") and _has_verb(mid + post, lx.ZH_KILL + ("杀", "所杀")):
-                    out.append(self._rel(st, "KILLED", b, a))
-                    out.append(self._state(st, a, "alive", "dead"))
+                    # "白芷为护白九被玄鳞一爪穿心": one the clause's subject was doing something to is not who died
+                    victim = next((c for c, sc, ec in spans if ec <= sa and self.kind(c) == "Character" and
+                                   _OBJECT_BETWEEN.fullmatch(text[ec:sa])), a)
+                    out.append(self._rel(st, "KILLED", b, victim))
+                    out.append(self._state(st, victim, "alive", "dead"))
                 if ka == "Character" and kb == "Location" and post.startswith(lx.ZH_FROM_AFTER) and \
                         (sa == ea or mid in ("是", "从", "是从")):
                     out.append(self._rel(st, "FROM", a, b))

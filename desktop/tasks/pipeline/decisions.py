@@ -157,9 +157,10 @@ class Decisions:
                 elif answer and (not st.by_author or not _TENTATIVE.search(st.quote)) and \
                         self._answer_to(st, answer, verdict):
                     standing.add(st.index)
-                elif summary and (last or verdict is not False and self._answer_to(st, answer, True)):
+                elif summary and not is_question(st) and (last or verdict is not False and
+                                                          self._answer_to(st, answer, True)):
                     # the assistant's summary of what was agreed: it stands unless the author's reply objects
-                    # ("Noted: …" then "and he hates Tam" goes on from it)
+                    # ("Noted: …" then "and he hates Tam" goes on from it; "好，…。要不要让他斩了曹德安？" still asks)
                     standing.add(st.index)
         return standing
 

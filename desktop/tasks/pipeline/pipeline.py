@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
 from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, families, grades, introductions,
-                                    killers, outlines, prose_names, sections, settings)
+                                    killers, outlines, prose_names, renames, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
@@ -80,6 +80,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     cands = collect(statements, canon.names, zh, prose=prose)
     if zh and not prose:
         introductions.add(statements, cands)
+    renamed = {} if prose else renames.apply(statements, cands)
     rungs = frozenset() if prose else grades.ladder(statements)
     for name in [n for n in cands if (n in rungs or n.endswith("s") and n[:-1] in rungs) and not cands[n].canon_kind]:
         del cands[name]  # 通玄, Precentor: a rung of the talk's ladder, no one in the story
@@ -144,6 +145,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     progress(Progress("decisions", 3, 4))
     decisions = Decisions(statements, prose=prose, forms=forms)
     decisions.rejected_names.update(passed)
+    decisions.rejected_names.update(renamed)
     survivors = decisions.settle(findings)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
@@ -173,7 +175,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         for name in [n for n, c in cands.items() if n not in used and not c.canon_kind
                      and sum(1 for m in messages if any(f in (m.get("content") or "") for f in [n, *forms[n]])) < 3]:
             del cands[name]
-    document, evidence = _assemble(survivors, cands, kinds, canon, decisions, (dropped | set(passed)) - used, chapter,
+    document, evidence = _assemble(survivors, cands, kinds, canon, decisions, (dropped | set(passed) | set(renamed)) - used, chapter,
                                    statements, prose=prose)
     progress(Progress("decisions", 4, 4))
     notes = [f"{len(cands)} names found, {len(findings)} statements of fact, {len(survivors)} still stand "

@@ -48,6 +48,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
         self._when = said if said is not None else self._carried
         subject = st.focus
         last_person = previous_person = None
+        last_actors: list[str] = []
         asides = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", st.text)]
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
@@ -60,6 +61,8 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
             actors = [n for n, s, e in local if n in people and not st.text[:s].endswith(_OBJECT_MARKS)
                       and not (_POSSESSOR if zh else _POSSESSOR_EN).match(st.text, e)]
             carried = last_person if zh and not people and last_person else subject
+            if zh and not people and last_actors and _PASSIVE_OPEN.match(st.text, clause[0]):
+                carried = last_actors[0]  # "马爷护着温乔，被祁大彪一刀捅死": who is struck is who the sentence is about
             # "…，慕容烈的原配": a clause that is only "X的<role>" says who the subject is (not "尤氏的母亲并…都吃毕饭")
             role = role_after(st.text[local[0][2]:local[0][2] + 8], "的") if local and zh else None
             if local and zh and role is None and st.text[local[0][2]:local[0][2] + 2] in CLASSICAL_ROLES:
@@ -67,6 +70,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
             # (… and "城主司徒敬之女": the parent's title may come first)
             appositive = role is not None and (local[0][1] == clause[0] or st.text[clause[0]:local[0][1]].strip() in
                                                _TITLES_ZH) and st.text[local[0][2]:clause[1]].rstrip("。！!；; ").endswith(role)
+            last_actors = actors or last_actors
             if not appositive:  # "云夫人，褚天衡的结发妻子，…就病故了": who died is still 云夫人
                 # "贺千山…后背硬吃了屠七一刀，没撑到天亮就断气了": one named only as an object doesn't take over
                 last_person = actors[-1] if actors else (last_person or people[-1]) if people else last_person
@@ -186,6 +190,9 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
         # where someone is names the place too: it is proposed with them
         places = [value] if key == "location" and value in self.kinds else []
         return Finding("states", item, st, entities=[entity, *places])
+
+# a clause that opens in the passive: 被X…, 第45章被X…, 最后被X…
+_PASSIVE_OPEN = re.compile(r"[，,\s]*(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:最后|后来|当场|又|也|却|竟|就)?被")
 
 _EN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
 _ZH_DIGITS = "0-9〇零一二两三四五六七八九十百千"

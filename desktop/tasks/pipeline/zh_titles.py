@@ -21,7 +21,7 @@ class ChineseTitles:
         out: list[Finding | None] = []
         for name, start, _ in [c for c in chars if self.kind(c[0]) == "Character"]:
             before = _TITLE_BEFORE.search(text[:start])
-            if before and not _negated_zh(text[:before.start()]):
+            if before and _is_post(before.group(1)) and not _negated_zh(text[:before.start()]):
                 # 天穹集团董事长司徒烬: the company named before the post is part of who he is
                 owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
                 at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
@@ -33,12 +33,12 @@ class ChineseTitles:
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
-            if said and not _negated_zh(text[:end]):
+            if said and _is_post(said.group(2)) and not _negated_zh(text[:end]):
                 holder, title = name, (said["unit"] or "").rstrip("里中内上") + said.group(2)
                 break
         if not chars and carried and self.kind(carried) == "Character":
             alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
-            if alone:
+            if alone and _is_post(alone.group(1)):
                 holder, title = carried, alone.group(1)
         if holder and title:
             # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
@@ -52,7 +52,8 @@ class ChineseTitles:
         return out
 
 
-_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True))
+# the listed titles, and any agent noun (捉妖师, 乘务长): what a match ends with is checked by _is_post
+_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + rf"|[{CJK}]{{1,3}}?[{lx.ZH_AGENT_ENDS}]"
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
 # 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
@@ -62,6 +63,14 @@ _TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|�
                        rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
 # "程璐，三十四岁，联合舰队的首席跃迁工程师" (not "皇帝就叫皇帝", "还有经纪人")
 _TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
+
+
+def _is_post(title: str) -> bool:
+    """A listed title, or a short agent noun that is no clause (既然是扎纸匠, 各出一名议员 are clauses)."""
+    if any(title.endswith(t) for t in lx.ZH_TITLES):
+        return True
+    return len(title) <= 12 and not re.search(r"[是了在当做各一两出个要从往把被说让]", title) and \
+        any(lx.zh_post(title[-n:]) for n in (4, 3, 2))
 
 
 _EDGE = "，,。．.！!；;？?）)（( "

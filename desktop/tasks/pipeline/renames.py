@@ -1,0 +1,101 @@
+"""An author renaming someone: "贺屿这个名字改掉，…改成贺砚舟", "春桃这名字换掉，改叫青黛", "Rename the defector,
+Marcus Bell is beige — Pavel Sorin", "so he's renamed: Captain Julian Ashby".
+
+Everything the talk said under the old name is said of the new one, and the old name is an idea dropped.
+The renaming sentence keeps its own words: it is where the old name is rejected.
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline.candidates import Candidates, locate
+from desktop.tasks.pipeline.names import has_cjk
+from desktop.tasks.pipeline.statements import Statement
+
+_CJK = "\u4e00-\u9fff"
+_TO_ZH = r"(?:改成|换成|改为|改叫|改名为?|改名叫|就叫|叫)"
+_NEW_ZH = rf"[「“\"]?([{_CJK}·]{{2,6}}?)(?:吧|了)?(?=[」”\"，,。；;！!（(\s]|$)"
+_NEW_EN = r"['‘\"“]?((?:(?:Captain|Lord|Lady|Sir|Dame|Dr\.?|Mr\.?|Mrs\.?|Miss|Master)\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})"
+
+
+def _patterns(old: str, zh: bool) -> list[re.Pattern]:
+    said = re.escape(old)
+    if zh:
+        return [
+            # 贺屿这个名字改掉，跟许知微念着太像，改成贺砚舟 / 春桃这名字换掉，改叫青黛
+            re.compile(rf"{said}(?:这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
+            # 向导的名字我前面说的马守成，改成马守义
+            re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,4}}?{_TO_ZH}{_NEW_ZH}"),
+            # 马守成改名马守义
+            re.compile(rf"{said}改名(?:为|叫|成)?{_NEW_ZH}"),
+            # 改叫白露吧，林婉秋这个名字彻底不用了
+            re.compile(rf"(?:改叫|改名叫|改成|换成){_NEW_ZH}[，,]\s*{said}(?:这个|这)?名字"),
+        ]
+    return [
+        # "Rename the defector, Marcus Bell is beige — Pavel Sorin" / "rename him, Oda's too famous — Mizuno Genba"
+        re.compile(rf"(?i:\brenam\w*)\b[^.;!?]*?\b{said}\b[^.;!?]*?(?:—|–|\s-\s|:|\bto\b)\s*{_NEW_EN}"),
+        # "I've been calling him Lord Sebastian Crane …, so he's renamed: Captain Julian Ashby"
+        re.compile(rf"\b{said}\b[^.;!?]{{0,80}}?\b(?:he|she|it|they)(?:'s| is| are|'re) renamed\b\W*{_NEW_EN}"),
+        # "call her Ada instead of Marian" / "instead of Marian, call her Ada"
+        re.compile(rf"(?i:\b(?:call|name)\s+(?:him|her|it|them)\s+){_NEW_EN}(?i:\s+instead\s+of\s+){said}\b"),
+        re.compile(rf"(?i:\binstead\s+of\s+){said}\W+(?i:(?:call|name)\s+(?:him|her|it|them)\s+){_NEW_EN}"),
+        # "Marian's name is now Ada"
+        re.compile(rf"\b{said}['’]s (?:new )?name (?:is now|becomes|changes to|will be)\s+{_NEW_EN}"),
+    ]
+
+
+def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str, Statement]]:
+    """(old name, new name, the renaming sentence) for each rename the author says."""
+    out: list[tuple[str, str, Statement]] = []
+    for st in statements:
+        if not st.by_author:
+            continue
+        zh = has_cjk(st.quote)
+        for old in sorted(st.names, key=len, reverse=True):
+            if cands.get(old) is None or cands[old].canon_kind:
+                continue  # (the book's own names are renamed in the book, not by a settlement)
+            forms = [old, *(a for a, n in cands.alias_of.items() if n == old)]
+            match = next((m for form in forms for p in _patterns(form, zh) if (m := p.search(st.quote))), None)
+            if match is None:
+                continue
+            new = match.group(1).strip()
+            if new != old and new not in forms and not any(o == old for o, _, _ in out):
+                out.append((old, new, st))
+    return out
+
+
+def apply(statements: list[Statement], cands: Candidates) -> dict[str, int]:
+    """Say each renamed candidate under its new name everywhere but the renaming sentence; old name → the
+    statement that renamed it."""
+    renames = find(statements, cands)
+    for old, new, renaming in renames:
+        target = cands.resolve(new) if cands.resolve(new) in cands else \
+            next((n for n in cands if n != old and n in new and " " in n), None)  # "Captain Julian Ashby"
+        cand = cands.pop(old)
+        zh = has_cjk(old)
+        # an English name's own parts (Lord Crane, Sebastian) go with it; a nickname (马爷) is the person's still
+        parts = set(old.split()) - {"Lord", "Lady", "Sir", "Captain", "Dr.", "Mr.", "Mrs."}
+        gone = {old, *(a for a in [*cand.aliases, *(a for a, n in cands.alias_of.items() if n == old)]
+                       if not zh and set(a.split()) & parts)}
+        if target is None:
+            target = new
+            cand.name = new
+            cands[new] = cand
+        else:
+            cands[target].hints.update(cand.hints)
+        for alias, name in list(cands.alias_of.items()):
+            if name == old:
+                if alias in gone:
+                    del cands.alias_of[alias]
+                else:
+                    cands.alias_of[alias] = target
+        cands[target].aliases = [a for a in cands[target].aliases if a not in gone]
+        pattern = re.compile("|".join(re.escape(g) if zh else rf"(?<!\w){re.escape(g)}(?!\w)"
+                                      for g in sorted(gone, key=len, reverse=True)))
+        for st in statements:
+            if st is not renaming:
+                st.text = pattern.sub(target, st.text)
+    if renames:
+        locate(statements, cands)
+    return {old: renaming.index for old, _, renaming in renames}
