@@ -327,3 +327,19 @@ def test_a_retainer_serves_and_a_proprietor_heads():
     assert ("SERVES", "冯三", "严秉章") in relations(settle(("user", "叫冯三，严秉章的门客。"), canon=canon))
     found = settle(("user", "聚丰园的东家是盐商潘世荣，跟沈家抢了二十年生意。"), canon=canon)
     assert ("LEADS", "潘世荣", "聚丰园") in relations(found)
+
+
+def test_an_aside_says_whose_lover_or_own_daughter_someone_is():
+    canon = Canon(names={n: ("Character", []) for n in ("Yusuf Hale", "Priya", "Ines Varga")})
+    found = settle(("user", "Add Yusuf's own daughter, Priya, who was Ines's lover."), canon=canon, zh=False)
+    assert ("PARENT_OF", "Yusuf Hale", "Priya") in relations(found)
+    assert ("LOVES", "Priya", "Ines Varga") in relations(found)
+
+
+def test_a_thing_left_in_someones_hands_or_with_them_is_theirs():
+    canon = Canon(names={"Ryota": ("Character", []), "Tsukikage": ("Item", []), "Ruby": ("Character", []),
+                         "the ledger": ("Item", [])})
+    assert ("OWNS", "Ryota", "Tsukikage") in relations(
+        settle(("user", "The old lord presses Tsukikage into Ryota's hands."), canon=canon, zh=False))
+    assert ("OWNS", "Ruby", "the ledger") in relations(
+        settle(("user", "After the raid the ledger stays with Ruby."), canon=canon, zh=False))

@@ -527,3 +527,12 @@ def test_an_english_rename_moves_the_facts_and_drops_the_old_name():
     found = settle(("user", "In chapter 22 Nadia meets the defector, Marcus Bell, at the fish market."),
                    ("user", "Rename the defector, Marcus Bell is beige — Pavel Sorin."), zh=False)
     assert "Pavel Sorin" in entities(found) and "Marcus Bell" not in entities(found)
+
+
+def test_a_changed_surname_renames_the_person():
+    found = settle(("user", "New character: Jem Hollis, a resurrection man who sells bodies to the anatomy school."),
+                   ("user", "Jem's little sister Nell is one of the first to fall ill."),
+                   ("user", "Oh, and Jem's surname — not Hollis, Hallam."), zh=False)
+    assert "Jem Hallam" in entities(found) and "Jem Hollis" not in entities(found)
+    assert ("SIBLING_OF", "Nell", "Jem Hallam") in relations(found) or \
+        ("SIBLING_OF", "Jem Hallam", "Nell") in relations(found)

@@ -28,7 +28,7 @@ class EnglishRules:
                 if len(mid) > 40 or _EN_NEG.search(low[:sb]):
                     continue
                 # A is B's <role> / A, B's <role>
-                m = re.fullmatch(r"(?:,|:|is|was|becomes|became|will be)?\s*(?:now\s+)?(?:the\s+)?", mid)
+                m = re.fullmatch(r"(?:,|:|—|–|--|is|was|becomes|became|will be)?\s*(?:now\s+)?(?:the\s+)?", mid)
                 if m is not None and post.startswith("'s "):
                     role = _en_role(post[3:])
                     if role:
@@ -101,7 +101,11 @@ class EnglishRules:
                         out.append(self._end(st, "OWNS", a, b))
                 if ka == "Item" and kb == "Character" and low[eb:eb + 2] in ("'s", "’s"):
                     b = self._named_after_possessive(st, eb) or b  # "goes to his nephew, Tobias Reed"
-                if ka == "Item" and kb == "Character" and re.search(r"(?:belongs to|goes to|passes to|now belongs to|is (?:now )?owned by|ends up with)$", mid):
+                # "presses the clan sword, Tsukikage, into Ryota's hands" / "the ledger stays with Ruby"
+                in_hands = re.search(r"\b(?:into|in|to)$", mid) and _IN_HANDS.match(low, eb)
+                if ka == "Item" and kb == "Character" and (in_hands or re.search(
+                        r"(?:belongs to|goes to|passes to|now belongs to|is (?:now )?owned by|ends up with|"
+                        r"(?:stays|stayed|remains|remained) with)$", mid)):
                     out.append(self._rel(st, "OWNS", b, a))
                     if self.owners.get(a) and self.owners[a] != b:
                         out.append(self._end(st, "OWNS", self.owners[a], a))
@@ -194,7 +198,8 @@ class EnglishRules:
                     out.append(self._en_role(st, holder=a, other=b, role=role))
                 # "Peter Olsen, 41, …, Hal and Maggie's only son" / "Wren, the cabin kid, who is Idris's daughter": an
                 # aside on whose kin the one the sentence opens with is
-                kin = _KIN_ASIDE.match(st.text, eb) if ka == kb == "Character" and sa == 0 and \
+                kin = _KIN_ASIDE.match(st.text, eb) if ka == kb == "Character" and (
+                    sa == 0 or re.fullmatch(r",\s*who(?:\s+(?:is|was)|['’]s)\s+", st.text[ea:sb])) and \
                     not st.text.startswith(("'s", "’s"), ea) else None
                 if kin and re.search(r",\s*(?:who\s+(?:is|was)\s+|who['’]s\s+)?$", st.text[:sb]) and \
                         (role := _en_role(kin.group("role"))):
@@ -304,8 +309,8 @@ def _en_role(text: str) -> tuple[str, bool] | None:
     best = None
     for role in lx.EN_ROLES:
         # (not "his late brother's daughter": the role of whoever the second possessive names)
-        if re.match(rf"(?:late )?(?:older |younger |elder |elderly |little |big |best |old |sworn |former |loyal |"
-                    rf"trusted |personal |chief |head )?{re.escape(role)}"
+        if re.match(rf"(?:late )?(?:own |only |adopted )?(?:older |younger |elder |eldest |oldest |youngest |elderly |"
+                    rf"little |big |best |old |sworn |former |loyal |trusted |personal |chief |head )?{re.escape(role)}"
                     r"\b(?!['’]s\b|-in-law)", text) \
                 and (best is None or len(role) > len(best)):
             best = role
@@ -322,6 +327,7 @@ _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:r
                      r"captained|bossed)\s+by$")
 _KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s\s+(?P<role>(?:only\s+)?[a-z][a-z\- ]{1,24}?)"
                         r"\s*(?=[,.;)]|$)")
+_IN_HANDS = re.compile(r"['’]s\s+(?:own\s+)?(?:hands?|keeping|possession|safekeeping|care|pocket)\b")
 # "shoots Ned in the shoulder": a wound, not a killing
 _NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")
 _LIVED_THERE = re.compile(r"\s*,?\s*where\s+[\w.'’\- ]{1,30}?(?:'s|’s|\s+has|\s+have|\s+had|\s+still)?\s+"

@@ -295,6 +295,7 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
                      "sworn enemy"), ("HATES", False)),
     **dict.fromkeys(("friend", "ally", "best friend", "companion", "confidant", "comrade", "sidekick", "accomplice",
                      "best mate"), ("ALLY_OF", True)),
+    **dict.fromkeys(("lover", "sweetheart", "girlfriend", "boyfriend", "paramour", "beloved"), ("LOVES", True)),
     **dict.fromkeys(("servant", "maid", "squire", "bodyguard", "steward", "valet", "retainer", "lieutenant",
                      "enforcer", "henchman", "right hand", "right-hand man", "fixer", "aide", "secretary", "butler",
                      "footman", "housekeeper", "lady's maid", "manservant", "page", "lackey", "deputy", "assistant",

@@ -27,7 +27,8 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
             re.compile(rf"{said}(?:这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
             # 向导的名字我前面说的马守成，改成马守义
             re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,4}}?{_TO_ZH}{_NEW_ZH}"),
-            # 马守成改名马守义
+            # 马守成改名马守义 / 不叫马守成了，改叫马守义
+            re.compile(rf"不(?:再)?叫{said}了?[，,]\s*(?:改叫|就叫|叫){_NEW_ZH}"),
             re.compile(rf"{said}改名(?:为|叫|成)?{_NEW_ZH}"),
             # 改叫白露吧，林婉秋这个名字彻底不用了
             re.compile(rf"(?:改叫|改名叫|改成|换成){_NEW_ZH}[，,]\s*{said}(?:这个|这)?名字"),
@@ -45,6 +46,11 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
     ]
 
 
+def _part_renamed(word: str) -> re.Pattern:
+    return re.compile(rf"(?i:\b(?:surname|last name|first name|name)\b)[^.;!?]{{0,12}}?\bnot\s+({re.escape(word)})\s*"
+                      rf"[,;—–]\s*(?:(?:it's|make it|but)\s+)?([A-Z][\w'\-]+)\b")
+
+
 def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str, Statement]]:
     """(old name, new name, the renaming sentence) for each rename the author says."""
     out: list[tuple[str, str, Statement]] = []
@@ -57,9 +63,12 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
                 continue  # (the book's own names are renamed in the book, not by a settlement)
             forms = [old, *(a for a, n in cands.alias_of.items() if n == old)]
             match = next((m for form in forms for p in _patterns(form, zh) if (m := p.search(st.quote))), None)
-            if match is None:
+            part = None if match or zh else next(
+                (m for word in old.split() if (m := _part_renamed(word).search(st.quote))), None)
+            if match is None and part is None:
                 continue
-            new = match.group(1).strip()
+            # "Oh, and Jem's surname — not Hollis, Hallam": one part of the name changes
+            new = match.group(1).strip() if match else old.replace(part.group(1), part.group(2))
             if new != old and new not in forms and not any(o == old for o, _, _ in out):
                 out.append((old, new, st))
     return out
