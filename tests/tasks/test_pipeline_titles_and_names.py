@@ -536,3 +536,30 @@ def test_a_changed_surname_renames_the_person():
     assert "Jem Hallam" in entities(found) and "Jem Hollis" not in entities(found)
     assert ("SIBLING_OF", "Nell", "Jem Hallam") in relations(found) or \
         ("SIBLING_OF", "Jem Hallam", "Nell") in relations(found)
+
+
+def test_english_posts_said_before_the_name_or_as_the_subject():
+    canon = Canon(names={n: ("Character", []) for n in ("Silas Crane", "Tobias Reed", "June Maddox", "Wilhelmina Ross",
+                                                         "Rhea Cole", "Takemaru")})
+    for said, who, post in (("The first mate, Silas Crane, starts muttering about mutiny.", "Silas Crane", "first mate"),
+                            ("The first death is the cabin boy, Tobias Reed, in chapter eleven.", "Tobias Reed",
+                             "cabin boy"),
+                            ("The waitress, June Maddox, backs him up.", "June Maddox", "waitress"),
+                            ("The judge is Wilhelmina Ross, the only woman on the bench.", "Wilhelmina Ross", "judge")):
+        assert (who, "identity", post) in states(settle(("user", said), canon=canon, zh=False)), said
+
+
+def test_what_someone_is_to_a_crime_or_a_thing_before_their_name_is_no_post():
+    canon = Canon(names={n: ("Character", []) for n in ("Rhea Cole", "Silas Crane", "Takemaru")})
+    for said in ("The killer is Rhea Cole.", "Meg takes the ledger, Silas Crane is furious.",
+                 "The climate, Rhea Cole says, is changing.", "The heir is Silas Crane's son Takemaru."):
+        found = settle(("user", said), canon=canon, zh=False)
+        assert not [s for s in states(found) if s[1] == "identity" and s[0] != "Takemaru"], said
+
+
+def test_a_post_no_list_names_introduces_the_name_after_it():
+    found = settle(("user", "科里新来的人：护士长方桂琴，大家喊她老方，在急诊干了二十六年。"))
+    assert entities(found).get("方桂琴") == "Character"
+    assert ("方桂琴", "identity", "护士长") in states(found)
+    found = settle(("user", "程璐，三十四岁，联合舰队的首席跃迁工程师。"))
+    assert "程师" not in entities(found)

@@ -136,7 +136,9 @@ class EnglishStates:
         else:
             person, start, stop = chars[0]
             # (not for a subject carried on from an earlier clause: what ends that clause is not said of them)
-            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start]) if stop > start else None
+            # ("The heir is Sakuma Ryota's son Takemaru": the post is the one the possessive leads to)
+            m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start]) \
+                if stop > start and st.text[clause[0] + stop:clause[0] + stop + 2] not in ("'s", "’s") else None
             if m and m.start(1) > 0 and _is_title(m.group(1)) and not re.search(r"\bof\b", m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
         return [f for f in out if f is not None]
@@ -162,11 +164,14 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"sentry|deputy|heir|marshal|constable|detective|sergeant|corporal|lieutenant|surgeon|medic|judge|"
              r"widow|landlord|landlady|headmistress|headmaster|prefect|typist|chemist|engineer|ceo|cfo|coo|cto|legate|"
              r"chief|chieftain|jarl|thane|regent|emperor|empress|consul|senator|tribune|centurion|commissar|owner|"
-             r"proprietor)"
+             r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
+             r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
+             r"prophet|mate|boy|girl|hand)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
-_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*,?\s*$", re.I)
+# … and "The judge is Wilhelmina Ross"
+_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*(?:,|\s(?:is|was)\s)?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
@@ -181,14 +186,35 @@ _NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinis
                "summer", "river", "silver", "paper", "danger", "anger", "finger", "hunger", "chapter", "character",
                "error", "favor", "favour", "honor", "honour", "mirror", "horror", "terror", "armor", "armour", "harbor",
                "harbour", "labor", "labour", "minor", "major", "senior", "junior", "monster", "tower", "flower",
-               "dinner", "corner", "lover", "partner", "cover", "answer", "offer", "wonder", "weather", "leather",
-               "man", "woman", "human", "gentleman", "german", "roman"}
+               "dinner", "corner", "lover", "ledger", "register", "cellar", "charter", "quarter", "shelter", "theater",
+               "center", "chamber", "timber", "banner", "manor", "supper", "thunder", "powder", "ladder", "hammer", "partner", "cover", "answer", "offer", "wonder", "weather", "leather",
+               "man", "woman", "human", "gentleman", "german", "roman",
+               # what someone did or is to a story's crime, not a post they hold
+               "killer", "murderer", "culprit", "traitor", "villain", "victim", "suspect", "winner", "loser"}
 _NOT_MODIFIERS = {"her", "his", "their", "my", "our", "your", "its", "and", "or", "but", "not", "no", "very", "so",
                   "nothing", "something", "anything", "including"}
 
 
+# "first mate", "cabin boy", "farmhand": these endings make a post only in these words
+_COMPOUND_POSTS = {"mate": {"first", "second", "third"}, "boy": {"cabin", "stable", "delivery", "errand", "paper", "shop",
+                                                               "kitchen", "ship's"},
+                   "girl": {"shop", "chorus", "flower", "kitchen", "dancing", "serving"},
+                   "hand": {"farm", "deck", "stage", "ranch", "stable", "hired"}}
+_WHOLE_POSTS = {"shipmate", "inmate", "cowboy", "busboy", "farmhand", "deckhand", "stagehand", "showgirl", "cowgirl"}
+# -ess names a woman's post (waitress, seeress) but also these, and every -ness and -less
+_NOT_ESS = {"business", "address", "dress", "mess", "press", "chess", "guess", "success", "process", "progress",
+            "congress", "access", "excess", "distress", "fortress", "harness", "express", "confess", "bless", "recess",
+            "possess", "assess", "obsess", "profess", "impress", "caress", "cypress", "mattress", "wilderness"}
+
+
 def _is_title(title: str) -> bool:
     words = title.split(" of ")[0].lower().split()
+    last = words[-1] if words else ""
+    for end, before in _COMPOUND_POSTS.items():
+        if last.endswith(end) and not (last in _WHOLE_POSTS or last == end and len(words) > 1 and words[-2] in before):
+            return False
+    if last.endswith("ess") and (last.endswith(("ness", "less")) or last in _NOT_ESS):
+        return False
     if words and words[-1].endswith("ing") and words[-1] not in ("king", "viking"):
         return False  # "including threadwalking": a doing, whatever it ends like
     if not words or any(w.startswith("ex-") or w in ("former", "onetime") for w in words):

@@ -15,7 +15,9 @@ _MORE_TITLES = ("淑妃", "德妃", "贤妃", "惠妃", "宸妃", "丽妃", "嫔
                 "少将", "中将", "上将", "准将", "上尉", "中尉", "少尉")
 _CJK = "\u4e00-\u9fff"
 _SURNAME = rf"(?:{'|'.join(lx.ZH_COMPOUND_SURNAMES)}|[{''.join(sorted(lx.ZH_SURNAMES))}])"
-_INTRO = re.compile(rf"(?:{'|'.join(sorted({*_ROLES, *lx.ZH_TITLES, *_MORE_TITLES}, key=len, reverse=True))})"
+# (… or a post no list names, by how its word ends: 护士长方桂琴, 调查员何其正)
+_INTRO = re.compile(rf"(?P<title>{'|'.join(sorted({*_ROLES, *lx.ZH_TITLES, *_MORE_TITLES}, key=len, reverse=True))}|"
+                    rf"(?:(?![的了是在把被给和与跟])[{_CJK}]){{1,3}}[{lx.ZH_AGENT_ENDS}])"
                     rf"(?:叫|是|名叫|[：:])?({_SURNAME}[{_CJK}]{{1,2}}?)"
                     rf"(?=[，,。！!？?、；;：:\s的是和与也在就]|$)")
 # "先补个人：温婉柔，秦姨娘生的庶女": a name a colon opens and a comma closes, its description after
@@ -23,12 +25,22 @@ _LISTED = re.compile(rf"[：:]\s*({_SURNAME}[{_CJK}]{{1,2}})(?=[，,（(])")
 _COMMON_WORD = 100  # as in candidates: a word jieba's dictionary saw this often is no invented name
 
 
+def _straddles(title: str, name: str) -> bool:
+    """"首席跃迁工程师": a listed post runs on across where the name would start (跃迁工 + 程师 is no one)."""
+    whole = title + name
+    return any(0 <= (at := whole.find(t)) < len(title) < at + len(t) for t in lx.ZH_TITLES)
+
+
 def add(statements: list[Statement], cands: Candidates) -> None:
     """Add each introduced name as a character, and drop the forms the segmenter cut it into (尚书许崇山, 贺兰)."""
     text = "\n".join(st.quote for st in statements)
     added = False
     for match in [*_INTRO.finditer(text), *_LISTED.finditer(text)]:
-        name = match.group(1)
+        name = match.group(2) if match.re is _INTRO else match.group(1)
+        title = match.group("title") if match.re is _INTRO else ""
+        if title and not any(title.endswith(t) for t in (*_ROLES, *lx.ZH_TITLES, *_MORE_TITLES)) and \
+                not any(lx.zh_post(title[-n:]) for n in (4, 3, 2)) or _straddles(title, name):
+            continue
         # (许崇山, 方振国: a given name may end like a mountain or a country, after a title it is a person's)
         # (皇帝朱批: a two-character word the dictionary knows is a word, not a name)
         known = dictionary_entry(name)
