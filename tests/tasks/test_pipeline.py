@@ -318,6 +318,13 @@ def test_a_remark_that_points_at_a_hook_takes_the_sentence_before_and_a_quoted_n
     assert hook["name"] == "褪色的船票" and hook["due_by"] == 25 and "旧书" in hook["description"]
 
 
+def test_this_one_kept_back_is_the_hook_just_described_not_a_hook_called_this():
+    found = settle(("user", "第16章沈砚秋家宴做他娘生前常做的阳春面，做法就是《鼎香食谱》失传的最后一页，老庖一尝就能认出。"),
+                   ("user", "这个先埋着，到决赛那章再揭。"))
+    [hook] = hooks(found)
+    assert "阳春面" in hook["name"] + hook["description"] and "这个" not in hook["name"]
+
+
 def test_an_english_hook_said_after_a_question_and_followed_by_its_deadline_is_one_hook():
     found = settle(("user", "Chapter 5 closes the lighthouse riddle: the keeper was the smuggler all along."),
                    ("assistant", "So the riddle is closed?"),

@@ -90,7 +90,10 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         subject = _HOOK_SUBJECT_ZH.search(text) if zh else None
         # "渊底封着一个东西，这是伏笔": the sentence names its hook; "就记这个伏笔" alone points at an earlier one
         name = _hook_name(_POINTING_ZH.sub("", text) if zh else text, zh)
-        pointing = len(name) < (3 if zh else 8) or bool(_POINTING.fullmatch(name.strip())) or \
+        # ("这个先埋着" names 这个着, "真相留着" 真相着: a pointer and a particle, no hook of its own)
+        core = re.sub(r"这个|那个|这件事|这事|真相|[这那此它着了]", "", name) if zh else name
+        pointing = len(core) < (2 if zh else 8) or len(name) < (3 if zh else 8) or \
+            bool(_POINTING.fullmatch(name.strip())) or \
             bool(_DEFER_ONLY.fullmatch(st.quote))  # "Leave it there, no explanation.": about what was just said
         # "Who wrote it stays a mystery until around chapter thirty." / "大概四十章左右揭开": when the thing just
         # described pays off, naming nothing new
