@@ -563,3 +563,13 @@ def test_a_post_no_list_names_introduces_the_name_after_it():
     assert ("方桂琴", "identity", "护士长") in states(found)
     found = settle(("user", "程璐，三十四岁，联合舰队的首席跃迁工程师。"))
     assert "程师" not in entities(found)
+
+
+def test_what_a_name_is_for_says_its_kind_and_a_place_word_says_a_place():
+    found = settle(("user", "盗墓团伙叫“沙耗子”，头子是祁大彪。"), ("user", "沙耗子第12章就盯上了考古队。"),
+                   ("user", "地图指的是一座地宫，叫“黑将军墓”，黑将军墓的悬念留到卷末。"))
+    assert entities(found).get("沙耗子") == "Faction" and entities(found).get("黑将军墓") == "Location"
+    found = settle(("user", "In chapter 22 Wren finds Millbrook erased on an old map."),
+                   ("user", "Nobody connects Millbrook to Orrin until the end."),
+                   ("user", "Leon ate at the Starlite Diner that night."), zh=False)
+    assert entities(found).get("Millbrook") != "Character" and entities(found).get("Starlite Diner") != "Character"

@@ -75,6 +75,10 @@ _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|da
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 
+# how English (and Norse) place names end: Millbrook, Ashford, Kingsbury, Portsmouth, Skarvik
+_TOPONYM = re.compile(r"(?<=[a-z])(?:brook|ford|bury|borough|burgh|chester|caster|cester|mouth|minster|stead|wick|wich|"
+                      r"holm|thorpe|haven|port|shire|vik|fjord|gate|bridge|moor|marsh|vale|combe|cliffe|stow)$")
+
 def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> None:
     for match in _SHARED_SURNAME.finditer(text):  # "Walter and Maggie Hollis": Walter is a Hollis too
         first, surname = match.group(1), match.group(3)
@@ -171,6 +175,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name, "Location", 1.0)  # "a healer in Greyhaven", "comes from Saltreach"
         elif len(words) == 1 and not sentence_start and _LEARNT.search(text, 0, match.start()):
             cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
+        elif len(words) == 1 and not sentence_start and _TOPONYM.search(name) and not lx.en_given_name(name):
+            cands.add(name, "Location", 0.5)  # "Millbrook", "Kingsbury", "Skarvik": the word is made like a place's
         elif len(words) == 1 and not sentence_start:
             # a lone capitalised word mid-sentence is most often a person; in talk, a known given name surely is
             # (a novel's narration calls Charlotte Lucas "Charlotte": there her recurring full name decides)
