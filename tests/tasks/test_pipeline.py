@@ -345,3 +345,9 @@ def test_a_masters_religious_name_after_their_post_is_a_person_and_the_master():
     assert {("MASTER_OF", "清虚真人", "林风"), ("MEMBER_OF", "清虚真人", "青云宗")} <= relations(found)
     assert ("清虚真人", "identity", "青云宗长老") in states(found)
     assert "外门弟子" not in entities(found) and "大弟子" not in entities(settle(("user", "掌门大弟子叫秦川。")))
+
+
+def test_keeping_someone_out_of_a_plot_keeps_them():
+    found = settle(("user", "转学生叫江述，第7章转进许知夏他们班，坐她同桌。"),
+                   ("assistant", "钢琴声也可以是江述放的？"), ("user", "不要，别让江述沾这个。"))
+    assert "江述" in entities(found)

@@ -171,3 +171,41 @@ def test_what_a_beat_is_not_goes_but_what_follows_the_dash_stays():
                    zh=False)
     [outline] = found.document["plan"]
     assert summaries(outline)[3] == "a flood — Hal rebuilds the ferry the same year"
+
+
+GAP = ("assistant", "Short outline for 6–9?\nThe Gap (ch. 6–9)\n- Start: Okoye interviews LANTERN and finds the log gap\n"
+                    "- Development: Priya confesses the affair\n- Climax: Okoye opens Reyes's locker\n"
+                    "- Ending: Reyes is unmasked")
+
+
+def test_a_dropped_beat_goes_and_the_rest_of_the_draft_stands():
+    found = settle(("user", "Outline 6 to 9 for me."), GAP,
+                   ("user", "Drop the Development beat — Priya already told us. Keep the other three as they are."),
+                   zh=False)
+    assert [s["kind"] for s in titled(found)["The Gap"]["steps"]] == ["Start", "Climax", "Ending"]
+    found = settle(ASKED, DRAFTED, ("user", "发展那条删掉，别的照你的写。"))
+    assert [s["kind"] for s in titled(found)["烟雨渡口"]["steps"]] == ["Start", "Climax", "Ending"]
+
+
+def test_a_retitled_draft_takes_its_new_title_and_beat_is_colon_rewrites_it():
+    found = settle(("user", "Outline 6 to 9 for me."), GAP,
+                   ("user", "Retitle it 'The Locker'. Climax is: Okoye uses Ines's keycard on the locker."), zh=False)
+    assert "The Gap" not in titled(found)
+    assert summaries(titled(found)["The Locker"])[2] == "Okoye uses Ines's keycard on the locker"
+    found = settle(ASKED, DRAFTED, ("user", "标题改成“渡口夜雨”。其他照你的。"))
+    assert list(titled(found)) == ["渡口夜雨"]
+
+
+def test_a_chinese_beat_rewritten_after_saying_what_is_wrong_with_it():
+    found = settle(ASKED, DRAFTED, ("user", "发展别让老周出手，太巧了——改成柳絮自己跳河逃走。"
+                                            "结局里加一句：表兄答应替她瞒着。高潮、结局其余照你的。"))
+    beats = summaries(titled(found)["烟雨渡口"])
+    assert beats[1] == "柳絮自己跳河逃走" and beats[3].endswith("表兄答应替她瞒着")
+    found = settle(ASKED, DRAFTED, ("user", "高潮别是表兄，改成是表兄的师父。最后一条也改：柳絮留在渡口。"))
+    beats = summaries(titled(found)["烟雨渡口"])
+    assert "表兄的师父" in beats[2] and beats[3] == "柳絮留在渡口"
+
+
+def test_a_hook_the_author_names_inside_a_beat_edit_is_kept():
+    found = settle(ASKED, DRAFTED, ("user", "结局也改：柳絮没进京，她的包袱里多了一封没署名的信——这个也是个钩子。"))
+    assert found.document["hooks"], found.document

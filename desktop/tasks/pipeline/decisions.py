@@ -268,6 +268,10 @@ class Decisions:
                     # ("不写江屿母亲", "cut Sorel's escape": what is dropped is theirs, not them)
                     if form and _THEIRS.match(clause, clause.find(form) + len(form)):
                         continue
+                    # ("别让江述沾这个", "别让他死": what is stopped is what they would do, not them)
+                    if form and cue.group(0) == "别让" and clause.find(form) == cue.end() and \
+                            re.match(r"[\u4e00-\u9fff]", clause[cue.end() + len(form):]):
+                        continue
                     if form and not self._affirmed_in(st, name, findings) and \
                             not re.search(r"改成|换成|改为|instead|make it", clause[:max(0, clause.find(form))]):
                         self.rejected_names[name] = st.index

@@ -63,6 +63,15 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             consumed |= {x.index for x in blocks[st.index].covers}
             last_step = -2  # (what follows a block is not its last beat going on)
             continue
+        # "Retitle it 'The Raid'." / "标题改成“沙海追凶”。": the outline just drafted, under its new title (and the
+        # draft's own closing "Title: 'The Kestrel Ledger'?")
+        retitled = _RETITLE.search(st.quote) if current is not None and (
+            st.by_author or st.message_index == current.statement.message_index) else None
+        if retitled:
+            current.item["title"] = retitled.group(1).strip()
+            current.extra.append(st)
+            guessed = False
+            continue
         named = _NAMED_TITLE.search(st.quote)
         if named and current is not None and guessed and "那条" not in st.quote:
             # "Call it 'The Gala'" / "标题就叫“会议室重逢”" / "细纲“拍卖会风波”（第20–24章）：1 … 2 …": the title the
@@ -229,6 +238,9 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
 _TITLE_BEFORE = re.compile(r"(?:叫做?|标题|题目|名字|取名|命名|定名|名为|就叫|定为|起名|改名|改叫|卷名|书名|"
                            r"\b[Tt]itled?|\b[Cc]all(?:ed)?(?: it)?|\b[Nn]amed?(?: it)?|\b[Ww]orking title(?: is)?|"
                            r"\b[Rr]enam\w*(?: it)?(?: to| as)?|\bhad it as|\bas)\W{0,3}$")
+_RETITLE = re.compile(r"(?:\b(?:[Rr]etitle|[Rr]ename|[Cc]hange the title to|[Tt]itle)(?: it)?(?: to| as)?|"
+                      r"标题(?:就)?(?:改成|改为|换成|改叫)|题目(?:改成|改为|换成))\s*[:：]?\s*"
+                      r"['‘\"“「『《]([^'’\"”」』》\n]{2,40})['’\"”」』》]")
 _RENAMING = re.compile(r"(?:\b[Rr]enam\w*(?: it)?(?: to| as)?|改名(?:叫|为)?|改叫|更名为?)\W{0,3}$")
 _TITLE_AFTER = re.compile(r"^\W{0,2}(?:那条|这条|\barc\b|\boutline\b|[（(]\s*(?:第\s*)?\d)|^\s*[-—–:：]\s*\S", re.I)
 
@@ -287,10 +299,24 @@ _SWAP = re.compile(r"[“「\"']([^”」\"'\n]{2,40})[”」\"']\s*(?:改成|�
                    r"[“「\"']([^”」\"'\n]{2,40})[”」\"']", re.I)
 _EN_BEATS = "opening|start|development|twist|turn|midpoint|climax|ending|end|resolution"
 # "发展那段加一句：…", "26章改一下，不是烧东西，是…", "change the climax: …", "the climax should be …"
-_BEAT_EDIT = re.compile(rf"^\s*(?:(?P<k>开端|开头|发展|转折|高潮|结局|结尾|收尾)|(?:第\s*)?(?P<c>{_NUM})\s*章)"
-                        r"(?:那条|那段|那步|那一步|这条|这段|部分|的)?\s*(?P<v>改一下|改成|改为|换成|改|加一句|补一句|加上|再加|补上|补)|"
+_BEAT_EDIT = re.compile(rf"^\s*(?:(?P<k>开端|开头|发展|转折|高潮|结局|结尾|收尾)|(?:第\s*)?(?P<c>{_NUM})\s*章|"
+                        r"(?P<last>最后一条|最后一步|最后那条|最后那步|最后一段))"
+                        r"(?:那条|那段|那步|那一步|这条|这段|部分|的|里面|里)?\s*(?:也跟着|也|跟着|就|再)?"
+                        r"(?P<v>改一下|改成|改为|换成|换人|改|加一句|补一句|加上|再加|补上|补)|"
+                        # "开端别报警，荒漠里报警没用——改成秦川养伤…": what is wrong with it, then what it becomes
+                        r"^\s*(?P<k4>开端|开头|发展|转折|高潮|结局|结尾|收尾)[^。！？!?]{0,30}?(?:——|—|，|,|；)\s*"
+                        r"(?P<v4>改成|改为|换成)|"
                         rf"^\s*(?P<v2>change|rewrite|fix|swap|add to)\s+(?:the\s+)?(?P<k2>{_EN_BEATS})\b|"
-                        rf"^\s*(?:the\s+)?(?P<k3>{_EN_BEATS})\s+(?P<v3>should be|is now|becomes|will be|needs to be)\b", re.I)
+                        rf"^\s*(?:the\s+)?(?P<k3>{_EN_BEATS})\s+(?P<v3>should be|is now|becomes|will be|needs to be|is(?=\s*:))\b", re.I)
+
+
+_ZH_BEATS = "开端|开头|发展|转折|高潮|结局|结尾|收尾"
+# "高潮、结局照你的" / "The rest stays": a word on the other beats, not more of the one being rewritten
+_OTHER_BEATS = re.compile(rf"(?i)^\s*(?:{_ZH_BEATS}|别的|其余|其他|剩下的)[、和，,]|^\s*(?:别的|其余|其他|剩下的)|"
+                          rf"^\s*(?:the\s+)?(?:rest|others?)\b|^\s*(?:{_EN_BEATS})\s+(?:and|&)\s+(?:{_EN_BEATS})\b")
+_BEAT_DROP = re.compile(rf"(?i)^\s*(?:drop|cut|lose|remove|delete|scrap|skip|ditch)\s+(?:the\s+)?({_EN_BEATS})"
+                        rf"(?:\s+(?:beat|step|one))?\b|^\s*(?:去掉|删掉|删了|不要)({_ZH_BEATS})|"
+                        rf"^\s*({_ZH_BEATS})(?:那条|那段|那步|那一步|这条|这段|部分)?(?:删掉|去掉|不要了|删了|砍掉)")
 
 
 def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[Statement]:
@@ -302,15 +328,26 @@ def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[St
             if swap.group(1) in step["summary"]:
                 step["summary"] = step["summary"].replace(swap.group(1), swap.group(2))
                 return [st]
+    if (drop := _BEAT_DROP.match(st.quote)) and st.by_author:
+        # "Drop the Development beat — …" / "发展那条删掉": the beat goes, the others stand
+        kind = drafts.KINDS.get(next(g for g in drop.groups() if g).lower())
+        step = next((s for s in steps if kind and s.get("kind") == kind), None)
+        if step is None or len(steps) < 2:
+            return []
+        steps.remove(step)
+        return [st]
     if (edit := _BEAT_EDIT.match(st.quote)) and st.by_author:
-        kind = drafts.KINDS.get((edit.group("k") or edit.group("k2") or edit.group("k3") or "").lower())
+        kind = drafts.KINDS.get((edit.group("k") or edit.group("k2") or edit.group("k3") or edit.group("k4") or "")
+                                .lower())
         chapter = number_in(edit.group("c")) if edit.group("c") else None
-        step = next((s for s in steps if kind and s.get("kind") == kind or chapter and s.get("chapter") == chapter), None)
+        step = steps[-1] if edit.group("last") else \
+            next((s for s in steps if kind and s.get("kind") == kind or chapter and s.get("chapter") == chapter), None)
         if step is None:
             return []
         used = [st]
         for x in rest:  # "结局改一下，不绝杀，输一分。江屿白最后一投没进，冠军留到下一卷。": a terse word, then how
             if _BEAT_EDIT.match(x.quote) or _SWAP.search(x.quote) or _ASIDE.match(x.quote) or drafts.label(x.quote) or \
+                    _OTHER_BEATS.match(x.quote) or \
                     re.match(r"(?i)\s*(?:move|put|shift|drop|cut|swap)\b|\s*(?:把|挪|移)", x.quote) or \
                     len(re.findall(r"[\u4e00-\u9fff]|[A-Za-z]+", "".join(y.quote for y in used)[edit.end():])) > 12:
                 break
@@ -319,7 +356,12 @@ def _revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[St
         words = comma.join(x.quote.strip(" 。.") for x in [st, *used[1:]])[len(st.quote[:edit.end()]):]
         words = re.sub(r"^[\s:：,，一下]+", "", words).strip(" 。.")
         words = _instead(words)
-        if words:
+        # "高潮别撞见马国栋，…，改成撞见江述": the phrase it is not, swapped in place for what it is
+        wrong = re.match(r"\s*(?:别|不要|不是|不)([\u4e00-\u9fff]{2,12})", st.quote[edit.end("k4"):]) \
+            if edit.group("k4") else None
+        if words and wrong and wrong.group(1) in step["summary"] and words[:2] == wrong.group(1)[:2]:
+            step["summary"] = step["summary"].replace(wrong.group(1), words, 1)
+        elif words:
             adding = re.match(r"加|补|再加|add", edit.group("v") or edit.group("v2") or "", re.I)
             step["summary"] = step["summary"].rstrip("。.") + comma + words if adding else words
         return used
