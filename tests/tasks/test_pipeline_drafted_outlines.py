@@ -209,3 +209,21 @@ def test_a_chinese_beat_rewritten_after_saying_what_is_wrong_with_it():
 def test_a_hook_the_author_names_inside_a_beat_edit_is_kept():
     found = settle(ASKED, DRAFTED, ("user", "结局也改：柳絮没进京，她的包袱里多了一封没署名的信——这个也是个钩子。"))
     assert found.document["hooks"], found.document
+
+
+def test_a_numbered_list_of_rules_is_a_setting_not_the_steps_of_an_outline():
+    found = settle(("user", "Whoever presents the sword at the ceremony rules. Pay it off in the final arc, around "
+                            "chapter 40.\nAnd write down the house code:\n1. a retainer who draws steel inside the "
+                            "walls forfeits his stipend\n2. the regent may not sign a death warrant alone\n"
+                            "3. the clan sword may never be sold"), zh=False)
+    assert not found.document["plan"]
+
+
+def test_the_outline_offered_is_the_one_drafted_two_messages_later():
+    found = settle(("user", "辣椒怎么变现？"),
+                   ("assistant", "我想了几个：1. 做辣酱 2. 卖种子 3. 开火锅铺子。顺便排个第6—15章的长纲。"),
+                   ("user", "1和3要，2不要。你排吧。"),
+                   ("assistant", "红火日子（第6—15章）\n- 开端：第6章辣椒种成\n- 发展：第8章辣酱卖进酒楼\n"
+                                 "- 高潮：赵金宝偷拔辣椒苗\n- 结局：第15章小满开起火锅铺子"),
+                   ("user", "行。"))
+    assert list(titled(found)) == ["红火日子"] and titled(found)["红火日子"]["level"] == "LongOutline"

@@ -55,9 +55,13 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             continue
         if st.index in blocks:
             # (the outline the author just asked for, a long one too: "give me a long outline for part four")
+            # (… or the one offered two messages before: "顺便排个第6—15章的长纲。" — "1和3要，你排吧。" — the draft)
             current = _take_block(blocks[st.index], out, current if current is not None and (
                 guessed or not blocks[st.index].title) and (current.item["level"] == "ShortOutline" or
-                                                            current.statement.message_index == st.message_index - 1)
+                                                            current.statement.message_index == st.message_index - 1
+                                                            or guessed and len(current.item["steps"]) < 2 and
+                                                            current.statement.message_index >= st.message_index - 2
+                                                            and _same_span(current, blocks[st.index]))
                 else None, statements)
             guessed, authored = False, 3  # (the assistant restating them after is no new step)
             consumed |= {x.index for x in blocks[st.index].covers}
@@ -198,6 +202,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             current.extra.append(st)
             last_step = st.index
             continue
+        if current is not None and step_like and _under_rules(st, by_message[st.message_index]):
+            continue  # "And write down the Hoshina house code: 1. …" / "规则我先列出来：1. …": a setting's list
         if current is not None and step_like:
             if not st.by_author and (authored >= 3 or asks):
                 continue  # the assistant restating steps the author already gave, or asking ("高潮是当众揭穿？")
@@ -245,6 +251,17 @@ _RENAMING = re.compile(r"(?:\b[Rr]enam\w*(?: it)?(?: to| as)?|改名(?:叫|为)?
 _TITLE_AFTER = re.compile(r"^\W{0,2}(?:那条|这条|\barc\b|\boutline\b|[（(]\s*(?:第\s*)?\d)|^\s*[-—–:：]\s*\S", re.I)
 
 
+_RULES_HEADER = re.compile(r"(?i)规则|规矩|禁忌|守则|戒律|家规|门规|设定|\b(?:rules?|code|laws?|commandments|"
+                           r"regulations|setting|customs|taboos)\b")
+
+
+def _under_rules(st: Statement, message: list[Statement]) -> bool:
+    """A numbered line in a list whose header (the message's last line ending in a colon) announces rules."""
+    header = next((x for x in reversed(message) if x.index < st.index and x.quote.rstrip().endswith((":", "："))),
+                  None)
+    return header is not None and _RULES_HEADER.search(header.quote.rstrip(":： ")[-40:]) is not None
+
+
 def _names_an_outline(quote: str, anchor: re.Match, kinds: dict[str, str]) -> bool:
     if not (anchor.group(1) or anchor.group(2)):
         return True  # "身世那条", "the heist arc", "Call it The Lighthouse Week": the words themselves say so
@@ -261,7 +278,16 @@ _CUES_ZH = ("大纲", "细纲", "短纲", "长纲", "节拍", "情节安排", "�
             "接下来几章", "第二卷", "第三卷")
 # "接下来要写选秀那一段，大概第20到28章，帮我捋一捋": chapters to write, said with a planning verb
 _PLANS = re.compile(r"写|捋|排|安排|规划|结构|\bplan|\boutline|\bbreak (?:it )?out|\bsequence|\bstructure", re.I)
-_CUE_EN = re.compile(r"\b(?:outline|arc|beats?|plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
+# ("Pay it off in the final arc" says when, not what to outline)
+_CUE_EN = re.compile(r"\b(?:outline|(?<!in the final )(?<!in the last )(?<!by the final )(?<!by the last )arc|beats?|"
+                     r"plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
+
+
+def _same_span(outline: Finding, block: drafts.Block) -> bool:
+    """The outline offered for chapters 6–15 is the one drafted for them."""
+    chapters = _CHAPTER_RANGE.search(block.header.quote)
+    numbers = [number_in(g) for g in chapters.groups() if g][:2] if chapters else []
+    return bool(numbers) and outline.item.get("chapters") == numbers
 
 
 def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
