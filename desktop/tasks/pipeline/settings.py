@@ -101,6 +101,9 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
                 or _first_words(st.text, zh)
             current = _entry(st, title, _category(st.text))
         out.append(current)
+    lists = _listed(statements) + _written_up(statements)
+    taken = {x.index for f in lists for x in [f.statement, *f.extra]}
+    out = [f for f in out if not {x.index for x in [f.statement, *f.extra]} & taken] + lists
     for finding in out:
         finding.item["entities"] = finding.entities
         if finding.item["category"] == "world":  # an entry about a place is geography, about an art is power
@@ -109,6 +112,86 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
 
 
 _KIND_CATEGORY = {"Location": "geography", "Ability": "power"}
+_LIST_HEADER = re.compile(r"(?i)\b(?:rules?|code|laws?|customs|taboos|layout|regulations|setting)\b|"
+                          r"规则|规矩|禁忌|守则|门规|家规|戒律|设定|格局|赛制|制度")
+_RULE_WORDS = re.compile(r"(?i)\b(?:rules?|code|laws?|customs|taboos|regulations)\b|规则|规矩|禁忌|守则|门规|家规|戒律|制度")
+_LIST_TITLE_EN = re.compile(r"(?i)((?:the\s+)?(?:[\w'’\-]+\s+){0,3}?(?:rules?|code|laws?|customs|taboos|layout|"
+                            r"regulations))\b")
+_LIST_TITLE_ZH = re.compile(rf"([{CJK}]{{0,6}}?(?:规则|规矩|禁忌|守则|门规|家规|戒律|格局|赛制|制度))")
+
+
+_OFFERED_ZH = re.compile(rf"把([{CJK}A-Za-z0-9·]{{2,16}}?)(?:写进|记进|写成|记成|放进|加进|整理成|列进)"
+                         rf"(?:设定|世界观|资料)")
+_OFFERED_EN = re.compile(r"(?i)\b(?:write|put|note|jot|set|pin)\s+(?:up\s+|down\s+)?(.{3,50}?)\s+(?:as|in|into)\s+"
+                         r"(?:a\s+|the\s+)?setting")
+_AGREED = re.compile(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对)(?![a-z])")
+# "And pin down the station layout: three rings — …" / "记一下赛制：…": the header and the setting on one line
+_PINNED = re.compile(r"(?i)^\s*(?:and\s+|also\s+)?(?:pin down|write down|note down|note|put down|set down|record)\s+"
+                     r"(?:the\s+)?((?:[\w'’\-]+\s+){0,3}?(?:rules?|code|laws?|customs|layout|geography|calendar|"
+                     r"currency|hierarchy|map))\s*:\s*(\S.*)$|"
+                     rf"^\s*(?:还有|另外)?(?:记一下|写一下|定一下|记下)([{CJK}]{{2,8}}?)[：:]\s*(\S.*)$")
+
+
+def _written_up(statements: list[Statement]) -> list[Finding]:
+    """"Should I write up the hospital's admission rules as a setting?" — "Yes: at St. Brannock's …": the answer's
+    first line is that setting; and "And pin down the station layout: three rings — …" is one said outright."""
+    out: list[Finding] = []
+    for position, st in enumerate(statements):
+        pinned = _PINNED.match(st.quote) if st.by_author else None
+        offered = (_OFFERED_ZH if _zh(st.quote) else _OFFERED_EN).search(st.quote) \
+            if not st.by_author and st.quote.rstrip().endswith(("?", "？")) else None
+        if pinned:
+            title, first = (pinned.group(1) or pinned.group(3)).strip(), pinned.group(2) or pinned.group(4)
+            lines = [x for x in statements[position + 1:] if x.message_index == st.message_index and x.line == st.line]
+            body, source = ("" if _zh(st.quote) else " ").join([first, *(x.quote for x in lines)]), st
+        elif offered:
+            reply = [x for x in statements if x.message_index == st.message_index + 1 and x.by_author]
+            if not reply or not _AGREED.match(reply[0].quote):
+                continue
+            lines = [x for x in reply[1:] if x.line == reply[0].line]
+            first = re.sub(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对)"
+                           r"[\s,，.。!！:：]*", "", reply[0].quote)
+            joined = ("" if _zh(first) else " ").join([first, *(x.quote for x in lines)])
+            body, source, title = joined.strip(), reply[0], offered.group(1)
+        else:
+            continue
+        if len(body) < 8:
+            continue
+        title = re.sub(r"(?i)^the\s+", "", title.strip())
+        covered = [source, *lines]
+        names = list(dict.fromkeys(n for x in covered for n in x.names))
+        item = {"title": title, "category": "rule" if _RULE_WORDS.search(title) else "world", "body": body,
+                "entities": names}
+        out.append(Finding("settings", item, source, entities=names, extra=lines))
+    return out
+
+
+def _listed(statements: list[Statement]) -> list[Finding]:
+    """"Put the ship's rules in the setting:" / "规则我先列出来：" and then a line per item: one entry, the header
+    naming it and the lines its body."""
+    out: list[Finding] = []
+    for position, st in enumerate(statements):
+        if st.listed or not st.quote.rstrip().endswith((":", "：")) or not _LIST_HEADER.search(st.quote):
+            continue
+        items: list[Statement] = []
+        for x in statements[position + 1:]:
+            if x.message_index != st.message_index or not x.listed:
+                break
+            items.append(x)
+        if len(items) < 2:
+            continue
+        zh = _zh(st.quote)
+        named = (_LIST_TITLE_ZH if zh else _LIST_TITLE_EN).search(st.quote)
+        title = named.group(1).strip() if named else st.quote.rstrip(":： ")
+        title = re.sub(r"(?i)^(?:(?:and|yes|so|also|put|write|note|set|pin|jot|add|record|down|up|the)\s+)+", "",
+                       title) if not zh else title
+        body = ("；" if zh else "; ").join(re.sub(r"^\s*(?:\d{1,2}\s*[.、)）]|[①-⑩])\s*", "", x.quote).rstrip("。.;；")
+                                          for x in items)
+        names = list(dict.fromkeys(n for x in items for n in x.names))
+        item = {"title": title, "category": "rule" if _RULE_WORDS.search(st.quote) else "world", "body": body,
+                "entities": names}
+        out.append(Finding("settings", item, st, entities=names, extra=items))
+    return out
 
 
 def _entry(st: Statement, title: str, category: str) -> Finding:

@@ -17,6 +17,9 @@ _INLINE_ITEM = re.compile(r"(?<=\S)(?<![Cc]hapter)(?<![Cc]hapters)(?<!\bch\.)(?<
                           r"(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")  # not "from chapter 14. Harrow is dead"
 
 
+_LIST_MARK = re.compile(r"\s*(?:[-*•·]|\d{1,2}\s*[.、)）]|[①-⑩])\s*\S")
+
+
 @dataclass
 class Statement:
     """One sentence of one message. `text` may have pronouns resolved; `quote` is always the author's words."""
@@ -32,6 +35,8 @@ class Statement:
     chunk_id: int | None = None
     focus: str | None = None  # the character a pronoun or a missing subject refers to
     names: list[str] = field(default_factory=list)
+    listed: bool = False  # a line of a list: it opens a line with a bullet or a number ("- …", "2. …")
+    line: int = 0  # which line of its message it is on
 
     def __post_init__(self) -> None:
         self.text = self.text or self.quote
@@ -47,6 +52,7 @@ def split(messages: list[dict]) -> list[Statement]:
     for position, message in enumerate(messages):
         content = _INLINE_ITEM.sub(lambda m: "\n" + m.group(0)[1:], message.get("content") or "")
         start = 0
+        line_start = True
         for match in [*_END.finditer(content), None]:
             end = match.start() if match else len(content)
             stop = match.end() if match else len(content)
@@ -58,6 +64,9 @@ def split(messages: list[dict]) -> list[Statement]:
                 tail = content[end:stop].strip("\n ")[:1]
                 out.append(Statement(len(out), message.get("id"), position, message.get("role", "user"),
                                      stripped + tail, lead, lead + len(stripped) + len(tail),
-                                     chunk_id=message.get("chunk_id")))
+                                     chunk_id=message.get("chunk_id"),
+                                     listed=(line_start or piece.lstrip(" \t").startswith("\n"))
+                                     and bool(_LIST_MARK.match(piece)), line=content.count("\n", 0, lead)))
+            line_start = match is not None and "\n" in match.group(0)
             start = stop
     return out
