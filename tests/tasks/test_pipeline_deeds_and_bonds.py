@@ -343,3 +343,29 @@ def test_a_thing_left_in_someones_hands_or_with_them_is_theirs():
         settle(("user", "The old lord presses Tsukikage into Ryota's hands."), canon=canon, zh=False))
     assert ("OWNS", "Ruby", "the ledger") in relations(
         settle(("user", "After the raid the ledger stays with Ruby."), canon=canon, zh=False))
+
+
+def test_leaving_a_group_is_said_many_ways_and_ends_membership():
+    canon = Canon(names={"Sakuma Ryota": ("Character", []), "Hoshina clan": ("Faction", []),
+                         "Silas Crane": ("Character", []), "Kestrel Expedition": ("Faction", []),
+                         "Miriam Kessler": ("Character", []), "Harlan Firm": ("Faction", [])})
+    for said, who, group in (("In chapter 25 Sakuma Ryota is thrown out of the clan — a ronin again.", "Sakuma Ryota",
+                              "Hoshina clan"),
+                             ("Chapter 14. Silas Crane is out of the expedition from that point.", "Silas Crane",
+                              "Kestrel Expedition"),
+                             ("The Harlan Firm fires Miriam Kessler in chapter 9.", "Miriam Kessler", "Harlan Firm")):
+        found = settle(("user", said), canon=canon, zh=False)
+        assert ("MEMBER_OF", who, group) in [(e["type"], e["from"], e["to"]) for e in found.document["ends"]], said
+    canon = Canon(names={"许知微": ("Character", []), "急诊科": ("Faction", []), "发热门诊": ("Faction", []),
+                         "林晚": ("Character", []), "星耀传媒": ("Faction", [])})
+    found = settle(("user", "第13章许知微调去发热门诊，离开急诊科。"), canon=canon)
+    assert ("MEMBER_OF", "许知微", "发热门诊") in relations(found)
+    found = settle(("user", "第9章林晚被星耀传媒开除了。"), canon=canon)
+    assert ("MEMBER_OF", "林晚", "星耀传媒") in [(e["type"], e["from"], e["to"]) for e in found.document["ends"]]
+
+
+def test_a_falling_out_ends_a_friendship():
+    canon = Canon(names={"顾怀瑾": ("Character", []), "苏墨": ("Character", [])})
+    found = settle(("user", "第25章苏墨彻底背叛了，两人的交情到此为止，顾怀瑾从此恨上了他。"), canon=canon)
+    assert {(e["type"], frozenset((e["from"], e["to"]))) for e in found.document["ends"]} == \
+        {("ALLY_OF", frozenset(("顾怀瑾", "苏墨")))}

@@ -1,5 +1,6 @@
-"""Bonds that end: a couple's breakup ends their love, a divorce their marriage ("第18章让他们分手",
-"they split up in chapter 9") — from the chapter said, between the two the talk names or last named together."""
+"""Bonds that end: a couple's breakup ends their love, a divorce their marriage, a falling-out a friendship
+("第18章让他们分手", "they split up in chapter 9", "两人的交情到此为止") — from the chapter said, between the two the
+talk names or last named together."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ _BREAKUP = re.compile(r"分手|分开了|闹掰|断了关系|退婚|\bbreak(?:s)
 # "They marry. Over the border, chapter 24." / "两人四十三章成婚": the couple the talk named marries
 _WED = re.compile(r"成婚|成亲|完婚|结婚|拜堂|\b(?:they|the two|the pair) (?:marry|wed|get married|are married)\b", re.I)
 _DIVORCE = re.compile(r"离婚|和离|休妻|休了|\bdivorce")
+_FALLOUT = re.compile(r"交情到此为止|交情就此断了|反目成仇|决裂|割袍断义|绝交|\bfall(?:s)? out\b|\bfell out\b|"
+                      r"\bfriendship (?:is over|ends|ended)\b", re.I)
 _NEGATED = re.compile(r"不分手|没分手|不离婚|没离婚|不会分|没成婚|不结婚|\b(?:don't|doesn't|won't|never|not) (?:break|split|divorce|marry)")
 # (the second one's title is not theirs to share: "Clara elopes with Mr. Amos Pyle")
 _PAIR = re.compile(r"^\s*(?:和|与|跟|and|(?:elopes|eloped|runs off|ran off|is engaged|gets engaged|got engaged|falls in love|"
@@ -39,12 +42,13 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
             item = {"type": "MARRIED_TO", "from": a, "to": b, **({"valid_from": when} if when is not None else {})}
             out.append(Finding("relations", item, st, entities=[a, b]))
             continue
-        if not st.by_author or not (divorce or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
+        fallout = _FALLOUT.search(st.text)
+        if not st.by_author or not (divorce or fallout or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
             continue
         couple = named or (tuple(people) if len(people) == 2 else pair)
         if not couple:
             continue
-        bond = "MARRIED_TO" if divorce else "LOVES"
+        bond = "MARRIED_TO" if divorce else "ALLY_OF" if fallout else "LOVES"
         a, b = couple
         if (bond, b, a) in relations and (bond, a, b) not in relations:
             a, b = b, a  # as canon holds it

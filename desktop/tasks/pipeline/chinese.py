@@ -186,6 +186,9 @@ class ChineseRules(ChineseTitles):
                 if ka == "Character" and kb == "Faction" and re.search(rf"(?:{'|'.join(lx.ZH_LEAVE)})了?$", mid) \
                         and not _negated_zh(mid):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # 第52章他叛出天刀门
+                if ka == "Character" and kb == "Faction" and re.fullmatch(r"[^，,。]{0,4}被", mid) and \
+                        re.match(r"(?:给)?(?:开除|除名|逐出|赶出|辞退|解雇|清退)", post):
+                    out.append(self._end(st, "MEMBER_OF", a, b))  # 林晚被公司开除
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if ka == "Character" and self._when is not None and (
                             _has_verb(mid, lx.ZH_LIVE) or re.fullmatch(r"(?:起|开始)?(?:就|便|一直)?(?:在|到)了?", mid)

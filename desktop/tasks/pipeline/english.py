@@ -85,6 +85,8 @@ class EnglishRules:
                     out.append(self._rel(st, "LEADS", a, b))
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
+                if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):
+                    out.append(self._end(st, "MEMBER_OF", b, a))  # "Pike & Sutter drop Miriam in ch. 9"
                 if kb == "Faction" and ka == "Character":
                     if _has_phrase(mid, lx.EN_JOIN):
                         out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))
@@ -327,6 +329,9 @@ _RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:r
                      r"captained|bossed)\s+by$")
 _KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s\s+(?P<role>(?:only\s+)?[a-z][a-z\- ]{1,24}?)"
                         r"\s*(?=[,.;)]|$)")
+_EXPELS = re.compile(r"\b(?:drops?|dropped|fires?|fired|sacks?|sacked|expels?|expelled|dismiss(?:es)?|dismissed|"
+                     r"kicks? out|kicked out|throws? out|threw out|casts? out|disowns?|disowned|excommunicates?|"
+                     r"excommunicated|lets? go of|let go of)$")
 _IN_HANDS = re.compile(r"['’]s\s+(?:own\s+)?(?:hands?|keeping|possession|safekeeping|care|pocket)\b")
 # "shoots Ned in the shoulder": a wound, not a killing
 _NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")

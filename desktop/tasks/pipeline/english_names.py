@@ -271,9 +271,14 @@ _COURTESY = frozenset(("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "ser", 
 
 
 def head_word(name: str, kind: str) -> list[str]:
-    """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word."""
+    """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word — and
+    "the expedition" for the Kestrel Expedition, "the clan" for the Hoshina clan."""
     words = name.split()
-    return [words[-1]] if kind in ("Faction", "Location") and len(words) >= 2 and words[-1][:1].isupper() else []
+    if kind not in ("Faction", "Location") or len(words) < 2 or not (words[-1][:1].isupper() or
+                                                                   kind == "Faction" and words[-1] in lx.EN_HEAD_KINDS):
+        return []
+    # (a place's "the house", "the station" is any house; a group's "the clan" is the one the talk has)
+    return [*([words[-1]] if words[-1][:1].isupper() else []), *([f"the {words[-1].lower()}"] if kind == "Faction" else [])]
 
 
 def first_names(cands: Candidates, text: str) -> None:
@@ -287,8 +292,9 @@ def first_names(cands: Candidates, text: str) -> None:
         if kind == "Character" and (forms := short_forms(name)):
             for form in forms:
                 owners.setdefault(form, []).append(name)
-        elif kind in ("Faction", "Location") and len(words) >= 2 and words[-1][:1].isupper():
-            owners.setdefault(words[-1], []).append(name)  # "a Guild key-holder": the Salt Guild
+        elif kind in ("Faction", "Location") and (heads := head_word(name, kind)):
+            for head in heads:  # "a Guild key-holder": the Salt Guild; "thrown out of the clan": the Hoshina clan
+                owners.setdefault(head, []).append(name)
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
