@@ -369,3 +369,12 @@ def test_a_falling_out_ends_a_friendship():
     found = settle(("user", "第25章苏墨彻底背叛了，两人的交情到此为止，顾怀瑾从此恨上了他。"), canon=canon)
     assert {(e["type"], frozenset((e["from"], e["to"]))) for e in found.document["ends"]} == \
         {("ALLY_OF", frozenset(("顾怀瑾", "苏墨")))}
+
+
+def test_turning_up_dead_is_a_death_and_a_sudden_illness_is_an_injury_unless_only_feared():
+    canon = Canon(names={"Ines Varga": ("Character", []), "杜建国": ("Character", []), "苏晚晴": ("Character", [])})
+    assert ("Ines Varga", "alive", "dead") in states(
+        settle(("user", "Dr. Ines Varga, head of hydroponics, turns up dead in the airlock."), canon=canon, zh=False))
+    assert any(e == "杜建国" and k == "injury" and "心梗" in v
+               for e, k, v in states(settle(("user", "第19章杜建国在驾驶舱突发心梗。"), canon=canon)))
+    assert not [s for s in states(settle(("user", "苏晚晴精神力透支会昏迷。"), canon=canon)) if s[1] == "injury"]

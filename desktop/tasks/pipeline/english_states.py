@@ -29,7 +29,8 @@ class EnglishStates:
         for phrase in () if killed else lx.EN_DEATH:
             at = ltail.find(phrase)
             if phrase == "dead" and at >= 0 and not re.search(
-                    r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped)\s+(?:stone\s+|already\s+)?)"
+                    r"(?:^\W*|\b(?:is|was|'s|are|were|found|lies|lay|left|falls|fell|drops|dropped|"
+                    r"(?:turns|turned|shows|showed|washes|washed|ends|ended|winds|wound) up)\s+(?:stone\s+|already\s+)?)"
                     r"dead\b", ltail[:at + 4]) or re.search(r"\bthat(?:'s| is| has)\b", ltail[:max(at, 0)]):
                 continue  # "a gate that's been dead for two hundred years": not the person's death
             if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
