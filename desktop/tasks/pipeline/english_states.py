@@ -167,7 +167,8 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"chief|chieftain|jarl|thane|regent|emperor|empress|consul|senator|tribune|centurion|commissar|owner|"
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
-             r"prophet|mate|boy|girl|hand)"
+             r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
+             r"medic|guide|ranger|warden)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
