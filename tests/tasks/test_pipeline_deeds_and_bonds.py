@@ -378,3 +378,27 @@ def test_turning_up_dead_is_a_death_and_a_sudden_illness_is_an_injury_unless_onl
     assert any(e == "杜建国" and k == "injury" and "心梗" in v
                for e, k, v in states(settle(("user", "第19章杜建国在驾驶舱突发心梗。"), canon=canon)))
     assert not [s for s in states(settle(("user", "苏晚晴精神力透支会昏迷。"), canon=canon)) if s[1] == "injury"]
+
+
+def test_a_member_named_by_a_short_form_a_payroll_and_getting_into_a_team():
+    canon = Canon(names={"Hester Fenwick": ("Character", []), "Wenbury Stitchers": ("Faction", []),
+                         "Wade Pruitt": ("Character", []), "Jesse Cobb": ("Character", [])})
+    found = settle(("user", "And Hester is in the Wenbury Stitchers, the knitting circle."), canon=canon, zh=False)
+    assert ("MEMBER_OF", "Hester Fenwick", "Wenbury Stitchers") in relations(found)
+    found = settle(("user", "Wade Pruitt has been on Jesse Cobb's payroll for two years."), canon=canon, zh=False)
+    assert ("SERVES", "Wade Pruitt", "Jesse Cobb") in relations(found)
+    canon = Canon(names={"岳听澜": ("Character", []), "国家围棋队": ("Faction", []), "林风": ("Character", []),
+                         "天刀门": ("Faction", [])})
+    assert ("MEMBER_OF", "岳听澜", "国家围棋队") in relations(settle(("user", "岳听澜已经是职业四段，进了国家围棋队。"),
+                                                                  canon=canon))
+    assert not relations(settle(("user", "林风闯进了天刀门。"), canon=canon))
+
+
+def test_an_outline_beat_rewritten_does_not_replace_what_has_happened():
+    canon = Canon(names={n: ("Character", []) for n in ("岳听澜", "陈默")} |
+                  {"国家围棋队": ("Faction", []), "清风道场": ("Faction", [])})
+    found = settle(("user", "岳听澜已经是职业四段，进了国家围棋队。"),
+                   ("assistant", "名人战（第34—40章）\n- 开端：陈默搬出道场，一个人备战\n- 发展：右手骨折\n"
+                                 "- 高潮：决赛对岳听澜\n- 结局：陈默惜败半目"),
+                   ("user", "开端改一下：岳听澜不搬出去，留在清风道场。"), canon=canon)
+    assert ("MEMBER_OF", "岳听澜", "国家围棋队") in relations(found)

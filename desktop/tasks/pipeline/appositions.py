@@ -26,15 +26,21 @@ _HEAD_WORDS = re.compile(r"(?i)\b(?:head|leader|chief|captain|commander|master|f
                          rf"\b|{'|'.join(lx.ZH_FACTION_LEADER_ROLES)}")
 
 
-def read(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
-    """Kin and service posts said beside a name, as relations."""
+def read(statements: list[Statement], kinds: dict[str, str],
+         forms: dict[str, list[str]] | None = None) -> list[Finding]:
+    """Kin and service posts said beside a name, as relations (`forms`: the other ways the talk writes a name,
+    "Hester" for Hester Fenwick)."""
     out: list[Finding] = []
+
+    def span(text: str, name: str) -> tuple[int, int]:
+        return _span(text, [name, *(forms or {}).get(name, [])])
+
     heads: dict[int, str] = {}  # message → the person its last list was about
     for st in statements:
         people = [n for n in st.names if kinds.get(n) == "Character"]
         about = heads.get(st.message_index) or st.focus
         for name in people:
-            at = _position(st.text, name)
+            at = span(st.text, name)[0]
             if at < 0:
                 continue
             lead = _KIN_LEAD.match(st.text[:at])
@@ -43,13 +49,14 @@ def read(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
                 pair = (name, about) if bearer_first else (about, name)
                 out.append(Finding("relations", {"type": relation, "from": pair[0], "to": pair[1]}, st,
                                    entities=list(pair)))
-            served = [n for n in people if n != name and _SERVICE.search(st.text[:_position(st.text, n)])
-                      and _position(st.text, n) > at]
+            served = [n for n in people if n != name and _SERVICE.search(st.text[:span(st.text, n)[0]])
+                      and span(st.text, n)[0] > at]
             if served and not any(f.statement is st and f.item["type"] == "SERVES" for f in out):
                 out.append(Finding("relations", {"type": "SERVES", "from": name, "to": served[0]}, st,
                                    entities=[name, served[0]]))
-        out += _belonging(st, people, [n for n in st.names if kinds.get(n) == "Faction"])
-        if people and 0 <= _position(st.text, people[0]) <= 12:  # "Got it: Ser Corwin Hale, the Grey Hound, 24, …"
+        out += _belonging(st, {p: span(st.text, p) for p in people},
+                          [n for n in st.names if kinds.get(n) == "Faction"])
+        if people and 0 <= span(st.text, people[0])[0] <= 12:  # "Got it: Ser Corwin Hale, the Grey Hound, 24, …"
             heads[st.message_index] = people[0]
     return out
 
@@ -63,17 +70,17 @@ _SAID_OF = re.compile(r"(?i)^\s*(?:\([^()]{1,40}\)|['‘\"“][^'’\"”]{1,30}
 _POST_AFTER = re.compile(rf"(?i)\s+{_POSTS}\b")
 
 
-def _belonging(st: Statement, people: list[str], factions: list[str]) -> list[Finding]:
-    """The group said beside a name: a post of it, or its name before a post ("a Lantern Bureau double")."""
+def _belonging(st: Statement, where_is: dict[str, tuple[int, int]], factions: list[str]) -> list[Finding]:
+    """The group said beside a name: a post of it, or its name before a post ("a Lantern Bureau double").
+    `where_is`: each person and where the statement writes them."""
     out: list[Finding] = []
-    where_is = {p: _position(st.text, p) for p in people}
     for faction in factions:
-        at = _position(st.text, faction.removeprefix("the "))
-        before = [(p, where) for p, where in where_is.items() if 0 <= where < at]
+        at = _find(st.text, faction.removeprefix("the "))
+        before = [(p, where) for p, where in where_is.items() if 0 <= where[0] < at]
         if not before:
             continue
-        person, where = max(before, key=lambda pair: pair[1])
-        between = st.text[where + len(person):at]
+        person, (_, end) = max(before, key=lambda pair: pair[1][0])
+        between = st.text[end:at]
         post = re.search(_POSTS, between, re.I)
         after = _POST_AFTER.match(st.text, at + len(faction.removeprefix("the ")))
         if not _SAID_OF.match(between) or not (post or after or re.search(r"(?i)\bin\s+(?:the\s+)?$", between)):
@@ -98,11 +105,11 @@ def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, lis
             continue  # "前国家女篮队员": one of them no longer
         for faction in (n for n, k in kinds.items() if k == "Faction"):
             said = next((form.removeprefix("the ") for form in [faction, *forms.get(faction, [])]
-                         if _position(value, form.removeprefix("the ")) >= 0), None)
+                         if _find(value, form.removeprefix("the ")) >= 0), None)
             if said is None:
                 continue
             # (鼎泰投资部总经理 heads a department of 鼎泰, not 鼎泰)
-            after = value[_position(value, said) + len(said):]
+            after = value[_find(value, said) + len(said):]
             below = re.match(r"[\u4e00-\u9fff]{1,4}?(?:部|处|科|室|组|分公司|分局|分部)", after)
             relation = "LEADS" if _HEAD_WORDS.search(value.replace(said, " ")) and not below else "MEMBER_OF"
             key = (relation, f.item["entity"], faction)
@@ -114,6 +121,12 @@ def members(findings: list[Finding], kinds: dict[str, str], forms: dict[str, lis
     return out
 
 
-def _position(text: str, name: str) -> int:
+def _span(text: str, forms: list[str]) -> tuple[int, int]:
+    """Where the first of these forms of a name is written, start and end; (-1, -1) where none is."""
+    found = [(at, at + len(f)) for f in forms if (at := _find(text, f)) >= 0]
+    return min(found, key=lambda pair: (pair[0], -pair[1])) if found else (-1, -1)
+
+
+def _find(text: str, name: str) -> int:
     match = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) if name.isascii() else None
     return match.start() if match else text.find(name)

@@ -118,7 +118,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if not prose:
         findings += answers.where_answers(statements, kinds, chapter)
         findings += bonds.ended(statements, kinds, canon.relations, chapter)
-        findings += appositions.read(statements, kinds)
+        findings += appositions.read(statements, kinds, forms)
         findings += appositions.members(findings, kinds, forms)
         findings += killers.named(statements, findings, kinds, forms)
     if not zh:
@@ -147,7 +147,13 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     decisions = Decisions(statements, prose=prose, forms=forms)
     decisions.rejected_names.update(passed)
     decisions.rejected_names.update(renamed)
-    survivors = decisions.settle(findings)
+    # a fact read off an outline's own lines is what will happen: it must not replace what has ("开端改一下：他…留在
+    # 清风道场" does not end his place in the national team); the outline's survival decides below what stays
+    drafted = {x.index for f in findings if f.section == "plan" and len(f.item["steps"]) >= 2
+               for x in [f.statement, *f.extra]}
+    off_draft = [f for f in findings if f.section not in ("plan", "hooks", "settings") and f.statement.index in drafted]
+    survivors = decisions.settle([f for f in findings if f not in off_draft]) + decisions.settle(off_draft)
+    survivors = [f for f in findings if f in survivors]  # (in the talk's order)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
     # unconfirmed (an assistant's aside) abandons nothing
