@@ -573,3 +573,17 @@ def test_what_a_name_is_for_says_its_kind_and_a_place_word_says_a_place():
                    ("user", "Nobody connects Millbrook to Orrin until the end."),
                    ("user", "Leon ate at the Starlite Diner that night."), zh=False)
     assert entities(found).get("Millbrook") != "Character" and entities(found).get("Starlite Diner") != "Character"
+
+
+def test_a_post_then_the_name_it_is_given_and_an_english_post_with_a_relative_clause():
+    canon = Canon(names={"柯长庚": ("Character", []), "江述": ("Character", []), "Oswin": ("Character", []),
+                         "Mama Okoro": ("Character", []), "Silas Wyndham": ("Character", [])})
+    assert ("柯长庚", "identity", "会长") in states(settle(("user", "会长叫柯长庚，底下人都喊他“水老爷”。"), canon=canon))
+    assert ("江述", "identity", "转学生") in states(settle(("user", "转学生叫江述，第7章转进许知夏他们班。"), canon=canon))
+    found = settle(("user", "Her father, Oswin, the miller who started all this by bragging, dies in chapter eleven."),
+                   canon=canon, zh=False)
+    assert ("Oswin", "identity", "miller") in states(found)
+    assert ("Mama Okoro", "identity", "ripperdoc") in states(
+        settle(("user", "Mama Okoro is a ripperdoc in the Sump."), canon=canon, zh=False))
+    found = settle(("user", "Silas Wyndham, the kind of man who never pays, owes everyone."), canon=canon, zh=False)
+    assert not [s for s in states(found) if s[1] == "identity"]

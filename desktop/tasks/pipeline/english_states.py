@@ -123,7 +123,8 @@ class EnglishStates:
             before = st.text[:clause[0]].rstrip()[:-1].rstrip()
             named = next((n for n, forms in self._forms.items() if self.kind(n) == "Character"
                           and any(f and re.search(rf"\b(?:by|to|with|for|from|meets|met|marries|married|hires|hired|"
-                                                  rf"visits|visited)\s+{re.escape(f)}$", before) for f in (n, *forms))),
+                                                  rf"visits|visited|adding|add|adds|introducing|introduce|introduces|"
+                                                  rf"meet)\s+{re.escape(f)}$", before) for f in (n, *forms))),
                          None)
             holders = [(named, 0, 0)] if named else chars
         for (person, _, stop), following in zip(holders, [*(c[1] for c in holders[1:]), len(text)]):
@@ -131,7 +132,10 @@ class EnglishStates:
             m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
             # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
             where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
-            if m and (stop > 0 or appositive and (where or m).end() == len(own.rstrip(" .!;"))) and _is_title(m.group(1)):
+            # ("…, the miller who started all this": a relative clause after the post says more of the same one)
+            if m and (stop > 0 or appositive and ((where or m).end() == len(own.rstrip(" .!;"))
+                                                  or _RELATIVE.match(own, (where or m).end()))) \
+                    and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
                 break
         else:
@@ -168,13 +172,14 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden)"
+             r"medic|guide|ranger|warden|doc)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 # … and "The judge is Wilhelmina Ross"
 _EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*(?:,|\s(?:is|was)\s)?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
+_RELATIVE = re.compile(r"\s+(?:who|whose|that)\s")
 _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
 
@@ -210,6 +215,8 @@ _NOT_ESS = {"business", "address", "dress", "mess", "press", "chess", "guess", "
 
 
 def _is_title(title: str) -> bool:
+    if re.match(r"(?i)(?:kind|sort|type|lot|bit|part|piece|one)\s+of\b", title):
+        return False  # "the kind of woman who…" describes, it names no post
     words = title.split(" of ")[0].lower().split()
     last = words[-1] if words else ""
     for end, before in _COMPOUND_POSTS.items():

@@ -55,7 +55,8 @@ class ChineseTitles:
 # the listed titles, and any agent noun (捉妖师, 乘务长): what a match ends with is checked by _is_post
 _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + rf"|[{CJK}]{{1,3}}?[{lx.ZH_AGENT_ENDS}]"
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
-_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))$")
+# … and "会长叫柯长庚", "转学生叫江述": the post, then the name it is given
+_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))(?:就叫|名叫|叫)?$")
 # 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
 # … 沈砚在禁军当副统领: where one serves, said before the post, is part of it
 _TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}}))?"
