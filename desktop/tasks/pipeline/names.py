@@ -98,6 +98,9 @@ def valid_name(name: str) -> bool:
                                                                           lx.surnamed(name))
                         for w in _GENERIC_TAILS)  # 青云宗长老 is a post; 莫长老 is how a man is called
     words = name.split()
+    if re.fullmatch(r"(?i)(?:option|plan|choice|version|draft|step|part|act|scene|chapter|book|volume|arc|beat|"
+                    r"phase|stage|level|route|ending)\s+(?:[A-Z]|\d{1,3}|[IVX]{1,4})", name):
+        return False  # "Option A", "Plan B", "Act II": a label of the talk's own choices, no one in the story
     if re.match(r"(?i)(?:the )?(?:battle|siege|war|sack|fall) of ", name):
         return False  # "the Battle of Corran Reach": an event; the place is Corran Reach
     # "someone called 'R.'": an initial alone names nobody the book can keep track of
