@@ -402,3 +402,12 @@ def test_an_outline_beat_rewritten_does_not_replace_what_has_happened():
                                  "- 高潮：决赛对岳听澜\n- 结局：陈默惜败半目"),
                    ("user", "开端改一下：岳听澜不搬出去，留在清风道场。"), canon=canon)
     assert ("MEMBER_OF", "岳听澜", "国家围棋队") in relations(found)
+
+
+def test_a_killing_blow_told_after_the_death_or_with_the_victim_between_verb_and_down():
+    canon = Canon(names={n: ("Character", []) for n in ("严松", "欧阳岐", "王大川", "马振彪", "Cyrus Harlan", "Amos Beckett")})
+    assert ("KILLED", "欧阳岐", "严松") in relations(settle(("user", "第21章严松当场就死了，被欧阳岐一掌震断心脉。"),
+                                                      canon=canon))
+    assert ("KILLED", "马振彪", "王大川") in relations(settle(("user", "44章王大川被马振彪枪杀。"), canon=canon))
+    found = settle(("user", "In chapter 14 Cyrus Harlan guns Amos Beckett down in the main street."), canon=canon, zh=False)
+    assert ("KILLED", "Cyrus Harlan", "Amos Beckett") in relations(found)

@@ -45,9 +45,11 @@ class ChineseStates:
                     and not tail[:at].endswith(lx.ZH_PERSON_TITLES):
                 out.append(self._state(st, subject, "alive", "dead"))
                 # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
-                by = re.search(r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)",
-                               st.text[:clause[0] + (chars[0][2] if chars else 0) + at]) or \
+                blow = r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)"
+                by = re.search(blow, st.text[:clause[0] + (chars[0][2] if chars else 0) + at]) or \
+                    re.match(rf"[^。！？!?]*?[，,]\s*{blow}", st.text[clause[0] + (chars[0][2] if chars else 0) + at:]) or \
                     re.search(r"(?:凶手|杀手|元凶)(?:是|为|乃|就是)?([^，,。；;]{2,6})", st.text)  # 莫长老身亡，凶手厉无咎
+                # ("严松当场就死了，被欧阳岐一掌震断心脉": the blow may be told after the death)
                 killer = next((n for n in st.names if by and by.group(1).startswith(n) and n != subject
                                and self.kind(n) == "Character"), None)
                 if killer:

@@ -85,6 +85,9 @@ class EnglishRules:
                     out.append(self._rel(st, "LEADS", a, b))
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
+                if ka == kb == "Character" and re.search(r"\b(?:guns?|gunned|cuts?|struck|strikes?|mows?|mowed)$", mid) \
+                        and re.match(r"\s+down\b", post) and not _EN_NEG.search(low[:sb]):
+                    out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # "Cyrus guns Beckett down"
                 if ka == kb == "Character" and re.search(r"\bon$", mid) and re.match(r"['’]s\s+payroll\b", post):
                     out.append(self._rel(st, "SERVES", a, b))  # "He's been on Jesse Cobb's payroll for two years"
                 if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):
