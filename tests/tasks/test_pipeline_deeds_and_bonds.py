@@ -411,3 +411,10 @@ def test_a_killing_blow_told_after_the_death_or_with_the_victim_between_verb_and
     assert ("KILLED", "马振彪", "王大川") in relations(settle(("user", "44章王大川被马振彪枪杀。"), canon=canon))
     found = settle(("user", "In chapter 14 Cyrus Harlan guns Amos Beckett down in the main street."), canon=canon, zh=False)
     assert ("KILLED", "Cyrus Harlan", "Amos Beckett") in relations(found)
+
+
+def test_the_clause_after_a_thing_says_whose_it_becomes():
+    canon = Canon(names={"林七": ("Character", []), "红烛": ("Item", []), "祁大彪": ("Character", []),
+                         "残卷": ("Item", [])})
+    assert ("OWNS", "林七", "红烛") in relations(settle(("user", "副本通关，通关奖励是一件道具“红烛”，归林七。"), canon=canon))
+    assert ("OWNS", "祁大彪", "残卷") in relations(settle(("user", "残卷被抢走，落到了祁大彪手里。"), canon=canon))

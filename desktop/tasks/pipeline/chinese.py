@@ -48,6 +48,8 @@ _ITS_OWNER = re.compile(r"的(?:了|东西|遗物)?(?:[。，,！!；;？?]|$)")
 _BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍|推荐|领|收|调|安排)(?:进|入)了?$")
 # "…，进了国家围棋队": got into a group (not 闯进了, 走进了: went into a place)
 _GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利)(?:考)?进了$")
+# "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
+_THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
 # "为护", "护着", "挡在": a verb of a clause's subject whose object is the next name (not 和, 的, a pause)
 _OBJECT_BETWEEN = re.compile(r"(?:为了?|替|去)?(?:护|救|保护|护着|挡在|拉着|抱着|推开|掩护|背着)")
 # "冰心莲最后也是叶知秋拿到", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
@@ -152,7 +154,9 @@ class ChineseRules(ChineseTitles):
                         out += self._take(st, a, b, text[:sa])
                 if ka == "Item" and kb == "Character":
                     # 匕首归了赌坊老板钱满仓: the new owner may come with their post
-                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了|属于", mid) or \
+                    # (“红烛”，归林七: the thing's closing quote and a pause may come first)
+                    if re.fullmatch(r"[”」』\"]?[，,]?\s*(?:(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|"
+                                    r"到了|属于)", mid) or \
                             _BELONGS_TO.fullmatch(mid) and _ITS_OWNER.match(post) or _HANDS_OVER.search(mid) and \
                             _IN_HANDS.match(post) or _WON_BY.search(mid) and _WINS.match(post):
                         out.append(self._rel(st, "OWNS", b, a, replaces=change))
@@ -288,6 +292,8 @@ class ChineseRules(ChineseTitles):
                     out.append(self._rel(st, "OWNS", a, b))
                 if self.kind(a) == "Character" and self.kind(b) == "Faction" and _FOUNDED_THEN_NAMED.fullmatch(mid):
                     out.append(self._rel(st, "LEADS", a, b))
+                if self.kind(a) == "Item" and self.kind(b) == "Character" and _THEN_GOES_TO.fullmatch(mid):
+                    out.append(self._rel(st, "OWNS", b, a))  # "通关奖励是一件道具“红烛”，归林七"
                 if self.kind(a) == "Character" and self.kind(b) == "Faction" and re.fullmatch(
                         r"[^，,。]{0,4}从", mid) and re.match(r"(?:辞职|离职|退出|退了|出来)", st.text[eb:eb + 3]):
                     out.append(self._end(st, "MEMBER_OF", a, b))
