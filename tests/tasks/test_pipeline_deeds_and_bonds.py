@@ -418,3 +418,9 @@ def test_the_clause_after_a_thing_says_whose_it_becomes():
                          "残卷": ("Item", [])})
     assert ("OWNS", "林七", "红烛") in relations(settle(("user", "副本通关，通关奖励是一件道具“红烛”，归林七。"), canon=canon))
     assert ("OWNS", "祁大彪", "残卷") in relations(settle(("user", "残卷被抢走，落到了祁大彪手里。"), canon=canon))
+
+
+def test_two_who_grow_close_are_friends():
+    canon = Canon(names={"Anguta": ("Character", []), "Lucas Penhallow": ("Character", [])})
+    found = settle(("user", "Anguta and Penhallow get close along the way, real friends."), canon=canon, zh=False)
+    assert ("ALLY_OF", "Anguta", "Lucas Penhallow") in relations(found)

@@ -291,7 +291,8 @@ class EnglishRules:
 
 _BONDS = {**dict.fromkeys(("enemies", "rivals", "nemeses", "sworn enemies"), "HATES"),
           **dict.fromkeys(("allies", "friends", "best friends", "partners", "comrades", "team up", "teamed up",
-                           "join forces", "joined forces"), "ALLY_OF"),
+                           "join forces", "joined forces", "get close", "got close", "grow close", "grew close",
+                           "become close", "became close"), "ALLY_OF"),
           **dict.fromkeys(("fall in love", "fell in love"), "LOVES"),
           **dict.fromkeys(("siblings", "brothers", "sisters", "twins"), "SIBLING_OF"),
           **dict.fromkeys(("married", "husband and wife", "wife and husband"), "MARRIED_TO"),
