@@ -48,15 +48,7 @@ _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太�
 _BODY_PART = re.compile(r"^[左右][眉眼耳手臂腿脚脸颊肩胸腹]|[眉眼耳手臂腿脚脸颊额肩背胸腹]角?$")
 # Before 小名/表字 in the sentence these make the alias someone else's: 只剩女儿，小名唤可儿; 叫他的表字.
 # "功法叫《霜华九转》": the noun that introduces a quoted name says what it is
-_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
-                                    "绝学", "医术", "武功", "绝技", "能力", "异能", "天赋", "技能"), "Ability"),
-                  **dict.fromkeys(("兵器", "武器", "法宝", "佩剑", "宝物", "信物", "燃料", "矿石", "材料", "药剂", "毒药",
-                                   "丹药", "芯片", "装置", "道具", "神器", "钥匙", "宝石"), "Item"),
-                  **dict.fromkeys(("组织", "帮派", "门派", "势力", "公司", "战队", "乐队", "社团", "团伙", "团体", "公会",
-                                   "小队", "队伍", "家族", "商号", "宗门", "教派", "帮会", "戏班"), "Faction"),
-                  **dict.fromkeys(("星球", "城市", "小镇", "村子", "基地", "据点", "星系", "地宫", "古墓", "墓", "村", "镇",
-                                   "院子", "小院", "宅子", "庄子", "山谷", "山洞", "岛", "遗址", "副本", "寨子", "地方"),
-                                  "Location")}
+_NAMED_AS_KIND = lx.ZH_NAMED_AS_KIND
 _NAMED_AS = re.compile(rf"({'|'.join(_NAMED_AS_KIND)})(?:是|叫|叫做|名叫|名为|为)$")
 _QUOTED = re.compile(rf"[「『《“\"]([^」』》”\"\n]{{2,16}})[」』》”\"]")
 _GENERIC = {name for name in lx.ZH_SUFFIX_KINDS if len(name) >= 2}
