@@ -424,3 +424,9 @@ def test_two_who_grow_close_are_friends():
     canon = Canon(names={"Anguta": ("Character", []), "Lucas Penhallow": ("Character", [])})
     found = settle(("user", "Anguta and Penhallow get close along the way, real friends."), canon=canon, zh=False)
     assert ("ALLY_OF", "Anguta", "Lucas Penhallow") in relations(found)
+
+
+def test_the_authors_own_voice_is_no_state_of_a_character():
+    canon = Canon(names={"方志诚": ("Character", [])})
+    found = settle(("user", "第9章方志诚中风那里我记错了，是第11章。"), canon=canon)
+    assert not [s for s in states(found) if s[1] == "injury" and "我" in s[2]]

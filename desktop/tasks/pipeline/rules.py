@@ -181,6 +181,8 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
             value = re.sub(r"^(?:在|于)([\u4e00-\u9fff]{1,10}?)(?:当|任|做|担任|当了)(?=[\u4e00-\u9fff])", r"\1", value)
         if not value or len(value) > 40 or key == "identity" and self.kind(entity) not in ("Character", None):
             return None  # (a post is a person's: 青鸟小组 is no singer)
+        if key in ("injury", "identity", "appearance") and re.search(r"[我你咱]", value):
+            return None  # "中风那里我记错了": the author's voice about the talk, not what the character has
         item = {"entity": entity, "key": key, "value": value}
         when = statement_chapter(said) if said else None
         if when is None:
