@@ -112,12 +112,13 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
 
 
 _KIND_CATEGORY = {"Location": "geography", "Ability": "power"}
-_LIST_HEADER = re.compile(r"(?i)\b(?:rules?|code|laws?|customs|taboos|layout|regulations|setting)\b|"
-                          r"规则|规矩|禁忌|守则|门规|家规|戒律|设定|格局|赛制|制度")
-_RULE_WORDS = re.compile(r"(?i)\b(?:rules?|code|laws?|customs|taboos|regulations)\b|规则|规矩|禁忌|守则|门规|家规|戒律|制度")
-_LIST_TITLE_EN = re.compile(r"(?i)((?:the\s+)?(?:[\w'’\-]+\s+){0,3}?(?:rules?|code|laws?|customs|taboos|layout|"
-                            r"regulations))\b")
-_LIST_TITLE_ZH = re.compile(rf"([{CJK}]{{0,6}}?(?:规则|规矩|禁忌|守则|门规|家规|戒律|格局|赛制|制度))")
+# the words that say a list or a line is the world's rules, or its lay-out
+_RULES_EN = r"rules?|code|laws?|customs|taboos|regulations"
+_RULES_ZH = "规则|规矩|禁忌|守则|门规|家规|戒律|制度"
+_LIST_HEADER = re.compile(rf"(?i)\b(?:{_RULES_EN}|layout|setting)\b|{_RULES_ZH}|设定|格局|赛制")
+_RULE_WORDS = re.compile(rf"(?i)\b(?:{_RULES_EN})\b|{_RULES_ZH}")
+_LIST_TITLE_EN = re.compile(rf"(?i)((?:the\s+)?(?:[\w'’\-]+\s+){{0,3}}?(?:{_RULES_EN}|layout))\b")
+_LIST_TITLE_ZH = re.compile(rf"([{CJK}]{{0,6}}?(?:{_RULES_ZH}|格局|赛制))")
 
 
 _OFFERED_ZH = re.compile(rf"把([{CJK}A-Za-z0-9·]{{2,16}}?)(?:写进|记进|写成|记成|放进|加进|整理成|列进)"
@@ -127,8 +128,8 @@ _OFFERED_EN = re.compile(r"(?i)\b(?:write|put|note|jot|set|pin)\s+(?:up\s+|down\
 _AGREED = re.compile(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对)(?![a-z])")
 # "And pin down the station layout: three rings — …" / "记一下赛制：…": the header and the setting on one line
 _PINNED = re.compile(r"(?i)^\s*(?:and\s+|also\s+)?(?:pin down|write down|note down|note|put down|set down|record)\s+"
-                     r"(?:the\s+)?((?:[\w'’\-]+\s+){0,3}?(?:rules?|code|laws?|customs|layout|geography|calendar|"
-                     r"currency|hierarchy|map))\s*:\s*(\S.*)$|"
+                     rf"(?:the\s+)?((?:[\w'’\-]+\s+){{0,3}}?(?:{_RULES_EN}|layout|geography|calendar|currency|"
+                     r"hierarchy|map))\s*:\s*(\S.*)$|"
                      rf"^\s*(?:还有|另外)?(?:记一下|写一下|定一下|记下)([{CJK}]{{2,8}}?)[：:]\s*(\S.*)$")
 
 
@@ -149,8 +150,7 @@ def _written_up(statements: list[Statement]) -> list[Finding]:
             if not reply or not _AGREED.match(reply[0].quote):
                 continue
             lines = [x for x in reply[1:] if x.line == reply[0].line]
-            first = re.sub(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对)"
-                           r"[\s,，.。!！:：]*", "", reply[0].quote)
+            first = re.sub(r"^[\s,，.。!！:：]*", "", _AGREED.sub("", reply[0].quote, count=1))
             joined = ("" if _zh(first) else " ").join([first, *(x.quote for x in lines)])
             body, source, title = joined.strip(), reply[0], offered.group(1)
         else:
