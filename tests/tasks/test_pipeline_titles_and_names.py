@@ -587,3 +587,11 @@ def test_a_post_then_the_name_it_is_given_and_an_english_post_with_a_relative_cl
         settle(("user", "Mama Okoro is a ripperdoc in the Sump."), canon=canon, zh=False))
     found = settle(("user", "Silas Wyndham, the kind of man who never pays, owes everyone."), canon=canon, zh=False)
     assert not [s for s in states(found) if s[1] == "identity"]
+
+
+def test_a_rename_leaves_a_longer_name_that_contains_the_old_one():
+    canon = Canon(names={"林风华": ("Character", [])})
+    found = settle(("user", "新角色叫林风，是林风华的弟弟。"), ("user", "第3章林风华把剑交给林风。"),
+                   ("user", "林风这个名字改掉，改成林野。"), canon=canon)
+    assert "林野" in entities(found) and "林风" not in entities(found)
+    assert any("林风华" in (r[1], r[2]) for r in relations(found))

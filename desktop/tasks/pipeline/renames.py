@@ -100,11 +100,15 @@ def apply(statements: list[Statement], cands: Candidates) -> dict[str, int]:
                 else:
                     cands.alias_of[alias] = target
         cands[target].aliases = [a for a in cands[target].aliases if a not in gone]
-        pattern = re.compile("|".join(re.escape(g) if zh else rf"(?<!\w){re.escape(g)}(?!\w)"
-                                      for g in sorted(gone, key=len, reverse=True)))
+        # (another name that contains the old one, 林风华 beside 林风, is matched first and kept as it is)
+        longer = sorted({f for f, _ in cands.surface_forms() if any(g in f and g != f for g in gone)}, key=len,
+                        reverse=True)
+        pattern = re.compile("|".join([*(re.escape(f) for f in longer),
+                                       *(re.escape(g) if zh else rf"(?<!\w){re.escape(g)}(?!\w)"
+                                         for g in sorted(gone, key=len, reverse=True))]))
         for st in statements:
             if st is not renaming:
-                st.text = pattern.sub(target, st.text)
+                st.text = pattern.sub(lambda m: m.group(0) if m.group(0) in longer else target, st.text)
     if renames:
         locate(statements, cands)
     return {old: renaming.index for old, _, renaming in renames}
