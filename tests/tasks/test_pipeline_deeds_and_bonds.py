@@ -392,6 +392,7 @@ def test_a_member_named_by_a_short_form_a_payroll_and_getting_into_a_team():
     assert ("MEMBER_OF", "岳听澜", "国家围棋队") in relations(settle(("user", "岳听澜已经是职业四段，进了国家围棋队。"),
                                                                   canon=canon))
     assert not relations(settle(("user", "林风闯进了天刀门。"), canon=canon))
+    assert not relations(settle(("user", "林风扶着婆子的手，进了天刀门。"), canon=canon))  # (a gate, as in 进了垂花门)
 
 
 def test_an_outline_beat_rewritten_does_not_replace_what_has_happened():

@@ -46,7 +46,7 @@ _BELONGS_TO = re.compile(r"(?:[^，,。；;的]{0,8}[，,：:——]+)?(?:其实
 _ITS_OWNER = re.compile(r"的(?:了|东西|遗物)?(?:[。，,！!；;？?]|$)")
 # "小周是林七刚拉进夜枭小队的", "被师父带进了天机阁": brought into a group by someone is one of them
 _BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍|推荐|领|收|调|安排)(?:进|入)了?$")
-# "…，进了国家围棋队": got into a group (not 闯进了, 走进了: went into a place)
+# "…，进了国家围棋队": got into a group (not 闯进了, 走进了: went into a place; nor 进了垂花门, a gate)
 _GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利)(?:考)?进了$")
 # "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
 _THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
@@ -133,7 +133,7 @@ class ChineseRules(ChineseTitles):
                                ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)
                 if kb == "Faction" and ka == "Character" and (_has_verb(joined, lx.ZH_JOIN) or re.fullmatch(
                         r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
-                        or _BROUGHT_IN.search(joined) or _GOT_INTO.search(joined)):
+                        or _BROUGHT_IN.search(joined) or _GOT_INTO.search(joined) and not b.endswith("门")):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
