@@ -351,25 +351,3 @@ def test_keeping_someone_out_of_a_plot_keeps_them():
     found = settle(("user", "转学生叫江述，第7章转进许知夏他们班，坐她同桌。"),
                    ("assistant", "钢琴声也可以是江述放的？"), ("user", "不要，别让江述沾这个。"))
     assert "江述" in entities(found)
-
-
-def settings_of(extraction) -> dict[str, str]:
-    return {s["title"]: s["body"] for s in extraction.document["settings"]}
-
-
-def test_a_list_under_a_rules_header_is_one_setting():
-    found = settle(("user", "Yes, and put the ship's rules in the setting:\n- one ounce of lime juice per man per day\n"
-                            "- no man eats alone\n- the rum ration is halved after the first death\n"
-                            "The first death is the cabin boy, in chapter eleven."), zh=False)
-    body = settings_of(found)["ship's rules"]
-    assert "lime juice" in body and "eats alone" in body and "rum ration" in body and "cabin boy" not in body
-
-
-def test_the_answer_to_an_offer_to_write_a_setting_is_that_setting():
-    found = settle(("assistant", "要不要把市一院急诊的格局写进设定？"),
-                   ("user", "写：急诊分红黄绿三区，红区抢救，黄区留观；夜班一个主治带两个住院医。\n另外把贺屿改个名。"))
-    body = settings_of(found)["市一院急诊的格局"]
-    assert "红黄绿三区" in body and "住院医" in body and "贺屿" not in body
-    found = settle(("user", "Ines's keycard stays with Okoye.\nAnd pin down the station layout: three rings — A is "
-                            "habitation, B is command. A and B spin for gravity."), zh=False)
-    assert "three rings" in settings_of(found)["station layout"]

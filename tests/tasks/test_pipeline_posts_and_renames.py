@@ -1,0 +1,108 @@
+"""Who someone is by the word for their post — one no list names, read by how it ends (捉妖师, 乘务长), or one
+said before the name ("The first mate, Silas Crane", 护士长方桂琴) — what kind a name is by the noun it is given
+for, and a character the author renames (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import entities, relations, settle, states
+
+
+def test_a_trade_no_list_names_is_still_a_post_by_how_the_word_ends():
+    canon = Canon(names={"陆沉舟": ("Character", []), "天师府": ("Faction", []), "钟六": ("Character", []),
+                         "聚丰园": ("Faction", []), "林蔓": ("Character", [])})
+    found = settle(("user", "叫陆沉舟，天师府的捉妖师，背一把桃木剑。"), canon=canon)
+    assert ("MEMBER_OF", "陆沉舟", "天师府") in relations(found)
+    assert any(e == "陆沉舟" and k == "identity" and "捉妖师" in v for e, k, v in states(found))
+    found = settle(("user", "对手定了：聚丰园的主厨钟六，外号“钟一刀”。"), canon=canon)
+    assert ("MEMBER_OF", "钟六", "聚丰园") in relations(found)
+    assert ("林蔓", "identity", "乘务长") in states(settle(("user", "林蔓是乘务长。"), canon=canon))
+
+
+def test_words_that_end_like_a_trade_but_are_none_make_no_post():
+    canon = Canon(names={"林风": ("Character", []), "苏晴": ("Character", [])})
+    for said in ("林风最擅长剑法。", "林风的兄长苏晴。", "林风是个即使输了也不服的人。"):
+        assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "identity"], said
+
+
+def test_a_renamed_character_is_the_new_name_with_all_that_was_said_of_them():
+    found = settle(("user", "带路的是当地老向导马守成，外号马爷。"),
+                   ("user", "第16章马爷护着温乔，被祁大彪一刀捅死。"),
+                   ("user", "对了，向导的名字我前面说的马守成，改成马守义，马守成这名字我另一本书用过了。"))
+    names = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "马守成" not in names and "马爷" in names.get("马守义", [])
+    assert ("KILLED", "祁大彪", "马守义") in relations(found)
+
+
+def test_an_english_rename_moves_the_facts_and_drops_the_old_name():
+    found = settle(("user", "In chapter 22 Nadia meets the defector, Marcus Bell, at the fish market."),
+                   ("user", "Rename the defector, Marcus Bell is beige — Pavel Sorin."), zh=False)
+    assert "Pavel Sorin" in entities(found) and "Marcus Bell" not in entities(found)
+
+
+def test_a_changed_surname_renames_the_person():
+    found = settle(("user", "New character: Jem Hollis, a resurrection man who sells bodies to the anatomy school."),
+                   ("user", "Jem's little sister Nell is one of the first to fall ill."),
+                   ("user", "Oh, and Jem's surname — not Hollis, Hallam."), zh=False)
+    assert "Jem Hallam" in entities(found) and "Jem Hollis" not in entities(found)
+    assert ("SIBLING_OF", "Nell", "Jem Hallam") in relations(found) or \
+        ("SIBLING_OF", "Jem Hallam", "Nell") in relations(found)
+
+
+def test_english_posts_said_before_the_name_or_as_the_subject():
+    canon = Canon(names={n: ("Character", []) for n in ("Silas Crane", "Tobias Reed", "June Maddox", "Wilhelmina Ross",
+                                                         "Rhea Cole", "Takemaru")})
+    for said, who, post in (("The first mate, Silas Crane, starts muttering about mutiny.", "Silas Crane", "first mate"),
+                            ("The first death is the cabin boy, Tobias Reed, in chapter eleven.", "Tobias Reed",
+                             "cabin boy"),
+                            ("The waitress, June Maddox, backs him up.", "June Maddox", "waitress"),
+                            ("The judge is Wilhelmina Ross, the only woman on the bench.", "Wilhelmina Ross", "judge")):
+        assert (who, "identity", post) in states(settle(("user", said), canon=canon, zh=False)), said
+
+
+def test_what_someone_is_to_a_crime_or_a_thing_before_their_name_is_no_post():
+    canon = Canon(names={n: ("Character", []) for n in ("Rhea Cole", "Silas Crane", "Takemaru")})
+    for said in ("The killer is Rhea Cole.", "Meg takes the ledger, Silas Crane is furious.",
+                 "The climate, Rhea Cole says, is changing.", "The heir is Silas Crane's son Takemaru."):
+        found = settle(("user", said), canon=canon, zh=False)
+        assert not [s for s in states(found) if s[1] == "identity" and s[0] != "Takemaru"], said
+
+
+def test_a_post_no_list_names_introduces_the_name_after_it():
+    found = settle(("user", "科里新来的人：护士长方桂琴，大家喊她老方，在急诊干了二十六年。"))
+    assert entities(found).get("方桂琴") == "Character"
+    assert ("方桂琴", "identity", "护士长") in states(found)
+    found = settle(("user", "程璐，三十四岁，联合舰队的首席跃迁工程师。"))
+    assert "程师" not in entities(found)
+
+
+def test_what_a_name_is_for_says_its_kind_and_a_place_word_says_a_place():
+    found = settle(("user", "盗墓团伙叫“沙耗子”，头子是祁大彪。"), ("user", "沙耗子第12章就盯上了考古队。"),
+                   ("user", "地图指的是一座地宫，叫“黑将军墓”，黑将军墓的悬念留到卷末。"))
+    assert entities(found).get("沙耗子") == "Faction" and entities(found).get("黑将军墓") == "Location"
+    found = settle(("user", "In chapter 22 Wren finds Millbrook erased on an old map."),
+                   ("user", "Nobody connects Millbrook to Orrin until the end."),
+                   ("user", "Leon ate at the Starlite Diner that night."), zh=False)
+    assert entities(found).get("Millbrook") != "Character" and entities(found).get("Starlite Diner") != "Character"
+
+
+def test_a_post_then_the_name_it_is_given_and_an_english_post_with_a_relative_clause():
+    canon = Canon(names={"柯长庚": ("Character", []), "江述": ("Character", []), "Oswin": ("Character", []),
+                         "Mama Okoro": ("Character", []), "Silas Wyndham": ("Character", [])})
+    assert ("柯长庚", "identity", "会长") in states(settle(("user", "会长叫柯长庚，底下人都喊他“水老爷”。"), canon=canon))
+    assert ("江述", "identity", "转学生") in states(settle(("user", "转学生叫江述，第7章转进许知夏他们班。"), canon=canon))
+    found = settle(("user", "Her father, Oswin, the miller who started all this by bragging, dies in chapter eleven."),
+                   canon=canon, zh=False)
+    assert ("Oswin", "identity", "miller") in states(found)
+    assert ("Mama Okoro", "identity", "ripperdoc") in states(
+        settle(("user", "Mama Okoro is a ripperdoc in the Sump."), canon=canon, zh=False))
+    found = settle(("user", "Silas Wyndham, the kind of man who never pays, owes everyone."), canon=canon, zh=False)
+    assert not [s for s in states(found) if s[1] == "identity"]
+
+
+def test_a_rename_leaves_a_longer_name_that_contains_the_old_one():
+    canon = Canon(names={"林风华": ("Character", [])})
+    found = settle(("user", "新角色叫林风，是林风华的弟弟。"), ("user", "第3章林风华把剑交给林风。"),
+                   ("user", "林风这个名字改掉，改成林野。"), canon=canon)
+    assert "林野" in entities(found) and "林风" not in entities(found)
+    assert any("林风华" in (r[1], r[2]) for r in relations(found))
