@@ -60,6 +60,8 @@ _WON_BY = re.compile(r"(?:^|[^，,。；;]{0,6})(?:是|由)$")
 _WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|继承|保管|收着)")
 # "第101章起林风就在天都城。" / "…在天都城住下": being somewhere, not doing something there
 _STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|隐居|定居|落脚|生活|闭关|坐镇|藏身|避难|躲|扎根|安顿)")
+
+
 class ChineseRules(ChineseTitles):
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -154,9 +156,7 @@ class ChineseRules(ChineseTitles):
                         out += self._take(st, a, b, text[:sa])
                 if ka == "Item" and kb == "Character":
                     # 匕首归了赌坊老板钱满仓: the new owner may come with their post
-                    # (“红烛”，归林七: the thing's closing quote and a pause may come first)
-                    if re.fullmatch(r"[”」』\"]?[，,]?\s*(?:(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|"
-                                    r"到了|属于)", mid) or \
+                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了|属于", mid) or \
                             _BELONGS_TO.fullmatch(mid) and _ITS_OWNER.match(post) or _HANDS_OVER.search(mid) and \
                             _IN_HANDS.match(post) or _WON_BY.search(mid) and _WINS.match(post):
                         out.append(self._rel(st, "OWNS", b, a, replaces=change))

@@ -151,9 +151,10 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     # 清风道场" does not end his place in the national team); the outline's survival decides below what stays
     drafted = {x.index for f in findings if f.section == "plan" and len(f.item["steps"]) >= 2
                for x in [f.statement, *f.extra]}
-    off_draft = [f for f in findings if f.section not in ("plan", "hooks", "settings") and f.statement.index in drafted]
-    survivors = decisions.settle([f for f in findings if f not in off_draft]) + decisions.settle(off_draft)
-    survivors = [f for f in findings if f in survivors]  # (in the talk's order)
+    off_draft = [f.section not in ("plan", "hooks", "settings") and f.statement.index in drafted for f in findings]
+    kept = {id(f) for f in decisions.settle([f for f, off in zip(findings, off_draft) if not off])} | \
+        {id(f) for f in decisions.settle([f for f, off in zip(findings, off_draft) if off])}
+    survivors = [f for f in findings if id(f) in kept]  # (in the talk's order; by identity, not a deep compare)
     survivors += families.complete(survivors, statements)
     # names whose every finding the talk dropped (rejected, replaced) are abandoned ideas; what merely went
     # unconfirmed (an assistant's aside) abandons nothing
