@@ -110,6 +110,19 @@ def called_in_summary(summary: str) -> list[str]:
     return [name for name in found if valid_name(name)]
 
 
+# "陶然的爷爷，守拙窑的老把桩师傅": the kin word the lead's family calls them by
+_KIN_IN_SUMMARY = re.compile(r"^[^，,。；;的]{1,8}的(爷爷|奶奶|外公|外婆|姥姥|姥爷|阿公|阿婆|阿爸|阿妈|阿爹|阿娘|爹|娘|父亲|母亲|"
+                             r"爸爸|妈妈|哥哥|姐姐|大哥|大姐|舅舅|姑姑|叔叔|婶婶)(?=[，,。；;、]|$)")
+
+
+def kin_called(summaries: dict[str, str]) -> dict[str, str]:
+    """Who the talk means by a bare "爷爷" or "阿爸": the one canon entity whose summary makes them someone's
+    grandfather or father ("陶然的爷爷") — when no other is."""
+    kin = {name: m.group(1) for name, summary in summaries.items() if (m := _KIN_IN_SUMMARY.match(summary or ""))}
+    words = [*kin.values()]
+    return {name: word for name, word in kin.items() if words.count(word) == 1}
+
+
 def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
     """林黛玉 … 黛玉: a two-character given name alone is the one surnamed person it ends (when only one does)."""
     owners: dict[str, list[str]] = {}

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from desktop.progress import CancelToken, Progress, ProgressCallback, no_progress
-from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, families, grades, introductions,
-                                    killers, outlines, prose_names, renames, sections, settings)
+from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref, corrections, families, grades,
+                                    introductions, killers, outlines, prose_names, renames, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.aliases import called_in_summary, given_names, unbracket
+from desktop.tasks.pipeline.aliases import called_in_summary, given_names, kin_called, unbracket
 from desktop.tasks.pipeline.english_names import post_title
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
@@ -45,11 +45,13 @@ class Canon:
 def canon_of(book: "Book", as_of: int | None = None) -> Canon:
     """Read the canon the pipeline compares against. Runs on the store thread."""
     canon = Canon()
-    for row in book.facts.known_names():
-        if row["kind"] != "Hook":  # (and what its summary says it is called: "江野的发小，外号胖子")
-            aliases = list(row.get("aliases") or [])
-            aliases += [a for a in called_in_summary(row.get("summary") or "") if a not in aliases and a != row["name"]]
-            canon.names[row["name"]] = (row["kind"], aliases)
+    rows = [row for row in book.facts.known_names() if row["kind"] != "Hook"]
+    kin = kin_called({row["name"]: row.get("summary") or "" for row in rows})
+    for row in rows:  # (and what its summary says it is called: "江野的发小，外号胖子", "陶然的爷爷")
+        aliases = list(row.get("aliases") or [])
+        aliases += [a for a in called_in_summary(row.get("summary") or "") if a not in aliases and a != row["name"]]
+        aliases += [kin[row["name"]]] if row["name"] in kin and kin[row["name"]] not in aliases else []
+        canon.names[row["name"]] = (row["kind"], aliases)
     for rel in book.facts.relations(as_of):
         canon.relations.add((relation_type(rel["type"]), rel["from"], rel["to"]))
         if relation_type(rel["type"]) == "OWNS":
@@ -124,6 +126,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if not zh:
         findings += _titled(statements, cands, kinds)
     findings += _replacements(statements, findings, kinds)
+    if not prose:
+        corrections.redate(statements, findings, {n: tuple(f) for n, f in forms.items()})
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
     findings += _deaths_end_holdings(findings, canon)
