@@ -64,7 +64,7 @@ def read(statements: list[Statement], kinds: dict[str, str],
 _POSTS = r"(?:member|agent|double|spy|operative|officer|soldier|knight|recruit|initiate|enforcer|fixer|novice|" \
          r"brother|sister|mole|informant|lieutenant|captain|head|leader|boss|founder|chief|commander|master)s?"
 # "Tobias Vell, a member of the Order" / "Sable, secretly in the Quiet Court" / "Peter is a Lantern Bureau double"
-_SAID_OF = re.compile(r"(?i)^\s*(?:\([^()]{1,40}\)|['‘\"“][^'’\"”]{1,30}['’\"”])?\s*(?:,|\bis|\bwas|\bbecomes|\bremains)\s+"
+_SAID_OF = re.compile(r"(?i)^\s*(?:\([^()]{1,40}\)|['‘\"“][^'’\"”]{1,30}['’\"”])?\s*(?:,|\bis|\bwas|\bbecomes|\bremains|\bhas\s+been|\bhad\s+been)\s+"
                       r"(?:now\s+|secretly\s+|also\s+|still\s+)?(?:an?\s+|the\s+|one\s+of\s+the\s+)?"
                       rf"(?:(?:[\w'-]+\s+){{0,2}}?{_POSTS}\s+(?:of|in|for)\s+|in\s+|(?:[\w'-]+\s+){{0,2}}?)(?:the\s+)?$")
 _POST_AFTER = re.compile(rf"(?i)\s+{_POSTS}\b")

@@ -105,6 +105,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     if has_cjk(text):
         add_dotted(cands, text, lambda w: dictionary_entry(w)[0] >= 300)  # 摄政王奥伦·凯斯: one man, not 奥伦 and 凯斯
         people.named_by_role(cands, text)
+        people.posted(cands, text, segment)
         people.described_as_people(cands, text)
         people.described_as_groups(cands, text)
         if not prose:

@@ -55,7 +55,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         referent = opener if introduced else focus or opener
         if referent is not None:
             at = said.find(referent) + len(referent) if opener else 0
-            rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s got\b", r"\1 has got", said[at:])  # "She's got a scar"
+            rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s (got|been)\b", r"\1 has \2", said[at:])  # "She's got a scar"
             head, rest = said[:at], re.sub(r"\b([Hh]e|[Ss]he)['’]s\b", r"\1 is", rest)  # "He's her brother"
             named = [(rest.find(f), n) for f, n in forms if f in rest]
             switched: list[str] = []  # "是她娘留下的" with 她 not the focus: the talk has gone back to her

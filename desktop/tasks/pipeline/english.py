@@ -60,7 +60,8 @@ class EnglishRules:
                         low[eb:eb + 60]):
                     out.append(self._rel(st, "MASTER_OF", a, b))
                 # A is the <role> of B
-                m = re.fullmatch(r"(?:is|was|becomes|became)\s+(?:the\s+|a\s+|an\s+)?([^,;]+?)\s+(?:of|to)(?:\s+the)?", mid)
+                m = re.fullmatch(r"(?:is|was|becomes|became|has been|had been)\s+(?:the\s+|a\s+|an\s+)?([^,;]+?)\s+(?:of|to)(?:\s+the)?",
+                                mid)
                 if m and _en_role(m.group(1)):
                     out.append(self._en_role(st, holder=a, other=b, role=_en_role(m.group(1))))
                 if m and kb == "Faction" and re.search(r"\b(?:leader|head|master|founder|ruler|captain|chief)\b", m.group(1)):
@@ -83,13 +84,25 @@ class EnglishRules:
                         r"(?:,\s*(?:who\s+|[^,]{1,30},\s*))?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
                         r"chaired|commands|commanded)(?:\s+the)?", mid):
                     out.append(self._rel(st, "LEADS", a, b))
+                # "Silas Halloway owns Halloway & Sons Shows", "after Ugolino dies he takes over running the bottega"
+                if kb == "Faction" and ka == "Character" and _OWNS_GROUP.fullmatch(mid):
+                    out.append(self._rel(st, "LEADS", a, b))
+                if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:['’]s\s+|has\s+)?(?:been|is|was|stays|stayed)\s+with"
+                                                                          r"(?:\s+the)?", mid):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "he's been with the Castellane show since he was 15"
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if ka == kb == "Character" and re.search(r"\b(?:guns?|gunned|cuts?|struck|strikes?|mows?|mowed)$", mid) \
                         and re.match(r"\s+down\b", post) and not _EN_NEG.search(low[:sb]):
                     out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # "Cyrus guns Beckett down"
-                if ka == kb == "Character" and re.search(r"\bon$", mid) and re.match(r"['’]s\s+payroll\b", post):
-                    out.append(self._rel(st, "SERVES", a, b))  # "He's been on Jesse Cobb's payroll for two years"
+                if ka == kb == "Character" and (re.search(r"\bon$", mid) and re.match(r"['’]s\s+payroll\b", post) or
+                                                re.search(r"\b(?:taking|takes|took|taken|accepts|accepted)$", mid) and
+                                                re.match(r"['’]s\s+(?:money|coin|silver|gold|bribes?|pay)\b", post) or
+                                                _IN_SERVICE.search(mid) and _HOUSEHOLD.match(post)):
+                    # "He's been on Jesse Cobb's payroll", "has been taking Halloway's money", "a slave in Rufus's household"
+                    out.append(self._rel(st, "SERVES", a, b))
+                if ka == kb == "Character" and _PAYS.fullmatch(mid) and re.match(r"\s+to\b", post):
+                    out.append(self._rel(st, "SERVES", b, a))  # "Tosi is paying him to copy the designs"
                 if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):
                     out.append(self._end(st, "MEMBER_OF", b, a))  # "Pike & Sutter drop Miriam in ch. 9"
                 if kb == "Faction" and ka == "Character":
@@ -197,6 +210,10 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",?\s*which(?:\s+now)?", mid) and \
                         re.match(r"\s+(?:runs|leads|heads|chairs|commands)\b", post):
                     out.append(self._rel(st, "LEADS", b, a))
+                # "Hostus, a retired secutor with one ear, who trains Brennus": what the one described does
+                who = _WHO_DOES.fullmatch(mid) if ka == kb == "Character" else None
+                if who:
+                    out.append(self._rel(st, _WHO_DOES_REL[who.group(1)], a, b))
                 # "Wade Pruitt's deputy, a kid called Danny Reyes" / "Pike: Julian's elderly valet": across the comma
                 said = re.fullmatch(r"['’]s\s+([a-z\- ]{2,30}?),\s*(?:(?:a|an|the)\s+[a-z ]{0,20}?(?:called|named)\s*)?", mid)
                 if ka == kb == "Character" and said and (role := _en_role(said.group(1))):
@@ -307,7 +324,7 @@ _MEMBER_POSTS = {"member", "runner", "agent", "knight", "soldier", "thief", "spy
                  "mercenary", "recruit", "guard", "operative", "lieutenant", "apprentice", "archivist", "healer"}
 _NOT_POSTS = {"prisoner", "enemy", "friend", "guest", "victim", "target", "hostage", "rival", "debtor", "creditor",
               "fan", "critic", "ward", "slave", "bane", "terror", "favourite", "favorite", "part", "kind", "sort", "lot"}
-_POST_OF = re.compile(r",?\s*(?:(?:is|was|becomes|became)\s+)?(?:(a|an|the)\s+)?(?:[a-z\-]+\s+)?([a-z\-]+?)"
+_POST_OF = re.compile(r",?\s*(?:(?:is|was|becomes|became|has\s+been|had\s+been)\s+)?(?:(a|an|the)\s+)?(?:[a-z\-]+\s+)?([a-z\-]+?)"
                       r"s?\s+(?:of|for|in|with)(?:\s+the)?")
 _POST_NOUN = re.compile(r"\s*(" + "|".join(sorted(_LEADER_POSTS | _MEMBER_POSTS, key=len, reverse=True)) + r")\b")
 _CHILDREN = re.compile(r"\b(?:(?:two|three|four|five|several|\d)\s+|(?:his|her|their)\s+)?(?:kids|children)\b"
@@ -338,6 +355,18 @@ _KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s
 _EXPELS = re.compile(r"\b(?:drops?|dropped|fires?|fired|sacks?|sacked|expels?|expelled|dismiss(?:es)?|dismissed|"
                      r"kicks? out|kicked out|throws? out|threw out|casts? out|disowns?|disowned|excommunicates?|"
                      r"excommunicated|lets? go of|let go of)$")
+_WHO_DOES_REL = {**dict.fromkeys(("trains", "trained", "teaches", "taught", "mentors", "mentored", "coaches"), "MASTER_OF"),
+                 **dict.fromkeys(("serves", "served", "works for", "worked for"), "SERVES"),
+                 **dict.fromkeys(("loves", "loved", "adores"), "LOVES"),
+                 **dict.fromkeys(("hates", "hated", "loathes", "loathed", "despises", "despised"), "HATES")}
+_WHO_DOES = re.compile(r",\s*[^.;:!?]{1,60}?,?\s*who\s+(?:\w+ly\s+|has\s+|had\s+|still\s+|secretly\s+)?("
+                       + "|".join(_WHO_DOES_REL) + r")")
+_OWNS_GROUP = re.compile(r"(?:now\s+|still\s+|also\s+)?(?:owns|owned|buys|bought|inherits|inherited|(?:takes|took|will take)"
+                         r"\s+over(?:\s+running)?)(?:\s+the)?")
+_PAYS = re.compile(r"(?:is\s+|was\s+|has\s+been\s+|had\s+been\s+)?(?:paying|pays|paid|bribing|bribes|bribed)")
+_IN_SERVICE = re.compile(r"\b(?:slave|servant|maid|valet|footman|cook|steward|housekeeper|groom|butler|retainer|page)s?"
+                         r"\s+(?:in|of|at)$")
+_HOUSEHOLD = re.compile(r"['’]s\s+(?:household|house|service|kitchens?|staff|employ|villa|estate)\b")
 _IN_HANDS = re.compile(r"['’]s\s+(?:own\s+)?(?:hands?|keeping|possession|safekeeping|care|pocket)\b")
 # "shoots Ned in the shoulder": a wound, not a killing
 _NOT_FATAL = re.compile(r"\s+(?:in|through)\s+(?:the|his|her)\s+(?:arm|leg|shoulder|hand|knee|foot|side|thigh|hip)\b")

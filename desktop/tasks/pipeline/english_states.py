@@ -39,13 +39,15 @@ class EnglishStates:
                     and not (chars[0][1] == chars[0][2] and _OWN_SUBJECT.search(ltail[:at])):
                 # ("After a captain dies…": the clause has a subject of its own, not the one the talk goes on about)
                 # who dies is the one named nearest before the word ("Agnes hates her from the moment Walt
-                # dies"), unless someone follows it: "she drowns him" is a killing
+                # dies"), unless someone follows a verb that can take one: "she drowns him" is a killing, and
+                # "after Ugolino dies he takes over" is not
                 said_at = end + at + len(phrase)
                 before = [(n, stop) for n, _, stop in chars if stop <= end + at][-1:] or [(subject, end)]
                 dying = [before[0][0]]
                 if _POSSESSOR.match(text, before[0][1]):
                     break  # "Sebastian's uncle dies", "Elsbeth's father, Oswin, …, dies": the kin, not the one named
-                victim = next((n for n, start, _ in chars if start >= said_at and not text[said_at:start].strip()), None)
+                victim = next((n for n, start, _ in chars if start >= said_at and not text[said_at:start].strip()), None) \
+                    if phrase in ("drowns", "drowned") else None
                 out += [self._rel(st, "KILLED", dying[0], victim), self._state(st, victim, "alive", "dead")] if victim \
                     else [self._state(st, dying[0], "alive", "dead")]
                 break
@@ -152,7 +154,7 @@ class EnglishStates:
 _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
                  r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
                  r"nineteen|six|seven|eight|nine)")
-_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
+_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s+been)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
                   # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
                   r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"

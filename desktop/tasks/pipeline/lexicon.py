@@ -91,15 +91,16 @@ ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "�
                            "组长", "班长", "头目", "首脑", "领袖", "主席", "馆主", "坛主", "府主", "洞主",
                            "总舵主", "支队长", "大队长", "中队长", "科长", "处长", "厅长", "主任", "总经理", "店长",
                            "领主", "总长", "镖头", "总镖头", "把头", "教官", "党魁", "魁首", "头子", "头儿", "领头人",
-                           "带头人", "话事人", "掌舵人", "东家", "创始人", "创办人")
+                           "带头人", "话事人", "掌舵人", "东家", "创始人", "创办人", "班主", "窑主",
+                           "船主", "矿主", "老总", "总编")
 
 ZH_JOIN = ("调去", "调到", "调往", "拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进", "转签", "签进", "加盟", "转会到",
-           "考入")
+           "考入", "签约", "签给", "签在")
 ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
           "捡到", "继承", "有", "带着", "炼成", "接过", "捡起", "拾起", "接手", "收了")
 # heading a group: 执掌夜枭, 统领禁军, 一手创立了拾光
 ZH_LEAD = ("执掌", "掌管", "统领", "统率", "率领", "领导", "掌控", "坐镇", "掌舵", "创立", "创建", "创办", "一手创立", "接掌",
-           "接任")
+           "接任", "接手", "接管")
 ZH_OWN_NOUNS = ("兵器", "武器", "法宝", "佩剑", "配剑", "本命法宝", "随身")
 ZH_GIVE = ("送给", "交给", "传给", "赠给", "给了", "还给", "赐给", "留给", "转给", "卖给", "塞进", "塞给", "递给", "交到", "交予",
            "托付给", "传到", "传予", "让给")
@@ -331,7 +332,7 @@ EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands"
            "is the master of")
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
           "finds", "found", "gets", "got", "receives", "received", "takes up", "uses", "ends up with", "ended up with",
-          "winds up with", "walks off with", "walked off with", "picks up", "picked up")
+          "winds up with", "walks off with", "walked off with", "picks up", "picked up", "earns", "earned", "is awarded")
 EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "trades", "traded", "lends", "lent", "returns",
            "returned", "bequeaths", "left", "leaves", "wills", "willed")
 EN_TAKE = ("steals", "stole", "stolen", "lifts", "lifted", "pinches", "pinched", "nicks", "nicked", "swipes", "swiped",
@@ -342,7 +343,8 @@ EN_LIVE = ("based at", "based in", "headquartered in", "sits in", "lies at", "op
            "is located in", "lies in", "stands in", "settles in", "settled in", "hides in", "is stationed at")
 EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "arrives at", "arrived at",
            "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
-           "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at")
+           "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at", "sails for",
+           "sailed for", "leaves for", "left for", "heads for", "headed for", "sets off for", "set off for", "ships out to")
 EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
 EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
               "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.names import Candidates
@@ -43,6 +44,19 @@ def described_as_people(cands: Candidates, text: str) -> None:
 
 
 _NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太")
+_POSTED = re.compile(rf"(?:{_ROLE})(?=[{''.join(lx.ZH_SURNAMES)}][{CJK}]{{2}})")
+
+
+def posted(cands: Candidates, text: str, segment: Callable[[str], list[tuple[str, str]]]) -> None:
+    """大掌柜孙守业伺候了乔家三代: after a post, a surname the segmenter left alone and the two-character word it
+    split off (守业, a word of the language) are one person's name."""
+    for match in _POSTED.finditer(text):
+        words = segment(text[match.end():match.end() + 6])
+        if len(words) >= 2 and len(words[0][0]) == 1 and len(words[1][0]) == 2 and re.fullmatch(rf"[{CJK}]+", words[1][0]) \
+                and not words[1][1].startswith(("v", "d", "p", "u", "c", "r", "m", "q")):
+            name = words[0][0] + words[1][0]
+            if name not in lx.ZH_NOT_NAMES and (cand := cands.add(name, "Character", 3.0)) is not None:
+                cand.strong = True
 
 
 def named_by_role(cands: Candidates, text: str) -> None:

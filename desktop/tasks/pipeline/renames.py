@@ -46,6 +46,24 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
     ]
 
 
+# "可以，但名字改一下，叫余长海", "渔霸要，但叫陈金龙", "Yes, but call him Tobias Reed": the author takes the one the
+# assistant just proposed under another name
+_TAKEN_RENAMED_ZH = re.compile(rf"^(?:[^，,。！？]{{0,6}}[，,])?\s*(?:但是?|不过|只是)(?:名字|名)?(?:改一下|改改|得改|要改|换一个|换个)?"
+                               rf"[，,]?\s*(?:改叫|就叫|叫|改成|换成){_NEW_ZH}")
+_TAKEN_RENAMED_EN = re.compile(rf"^(?:[^,.!?]{{0,20}},)?\s*(?i:but)\s+(?i:call|name)\s+(?i:him|her|them|it)\s+{_NEW_EN}")
+
+
+def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> str | None:
+    """The one person the assistant's message just before introduced (not the book's, not said before it)."""
+    before = [x for x in statements if x.message_index == st.message_index - 1 and x.role == "assistant"]
+    if not before or st.line or st.index != min(x.index for x in statements if x.message_index == st.message_index):
+        return None
+    opened = before[0].index
+    new = [n for x in before for n in x.names if cands.get(n) is not None and not cands[n].canon_kind
+           and cands[n].best_hint[0] == "Character" and min(cands[n].mentions, default=opened) >= opened]
+    return new[0] if len(set(new)) == 1 else None
+
+
 def _part_renamed(word: str) -> re.Pattern:
     return re.compile(rf"(?i:\b(?:surname|last name|first name|name)\b)[^.;!?]{{0,12}}?\bnot\s+({re.escape(word)})\s*"
                       rf"[,;—–]\s*(?:(?:it's|make it|but)\s+)?([A-Z][\w'\-]+)\b")
@@ -71,6 +89,10 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
             new = match.group(1).strip() if match else old.replace(part.group(1), part.group(2))
             if new != old and new not in forms and not any(o == old for o, _, _ in out):
                 out.append((old, new, st))
+        taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote)
+        old = _proposed(st, statements, cands) if taken else None
+        if old and taken.group(1).strip() != old and not any(o == old for o, _, _ in out):
+            out.append((old, taken.group(1).strip(), st))
     return out
 
 

@@ -16,13 +16,14 @@ from desktop.tasks.pipeline.english import EnglishRules
 from desktop.tasks.pipeline.english_states import EnglishStates
 from desktop.tasks.pipeline.findings import Finding, role_after
 from desktop.tasks.pipeline.statements import Statement
+from desktop.tasks.pipeline.zh_ties import ChineseTies
 
 __all__ = ["Finding", "Reader", "spans", "statement_chapter"]
 
 CJK = "\u4e00-\u9fff"
 
 
-class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
+class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStates):
     """Reads findings out of statements, given each candidate's kind and who owns what in canon."""
 
     def __init__(self, kinds: dict[str, str], owners: dict[str, str], chapter: int | None,
@@ -52,6 +53,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
         asides = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", st.text)]
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
+            went_on = subject  # who the sentence was about before this clause
             # "被厉无咎一掌震碎心脉，当场身亡": who did it is not who the sentence goes on about
             # … and one named in brackets ("师从玄衡真人（林照不拜入其门下）") is an aside, not who goes on
             people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")
@@ -100,7 +102,7 @@ class Reader(ChineseRules, ChineseStates, EnglishRules, EnglishStates):
                 # "Nell's father, the old ferryman, dies": the kin goes on, whom the talk has not named
                 subject = previous_person = None
             if zh:
-                out += self._zh_pairs(st, local)
+                out += self._zh_pairs(st, local) + self._zh_ties(st, local, clause[0], went_on)
                 out += self._zh_states(st, clause, [x for x in local if x[1] < x[2]], carried)
             else:
                 out += self._en_pairs(st, local)
@@ -202,7 +204,7 @@ EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:
               rf"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|{_EN_UNITS}")
 # "第十二章里…", "58章写完了" and "让他在三十一章就死" (第 left out: the number opens a clause or follows 在/到/从…),
 # "In chapter 9", "ch. 14", "chapter fourteen", and "In 15, Pike notices…" (a bare number opening the sentence)
-_CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*[章回](?![节目])|"
+_CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*(?:章(?![节目])|回(?![合是]))|"
                          rf"\b(?:chapter|chap\.?|ch\.?)\s*({EN_NUMBER})\b|^\s*(?:in|by)\s+(\d{{1,3}}),|"
                          # a recap's line "25, Sir Bartholomew dies" / "22: Eleanor breaks with Dalton"
                          r"^\s*(\d{1,3})\s*(?::|,(?=\s+(?-i:[A-Z])))", re.I)
@@ -213,6 +215,8 @@ def statement_chapter(text: str) -> int | None:
     opens; "在医院躺到38章": not when it ends)."""
     text = re.sub(rf"([{_ZH_DIGITS}]+)\s*(?:到|至|-|—|~|～)\s*第?[{_ZH_DIGITS}]+\s*章", r"\1章", text)
     text = re.sub(rf"(?<![然之接直])(?:到|至)(?!了)第?[{_ZH_DIGITS}]+\s*章", "", text)
+    # ("…替谁点的，30章再说", "第20章揭": when it will be told, not when it happens)
+    text = re.sub(rf"第?[{_ZH_DIGITS}]+\s*章(?:之前|以前|前)?(?:再说|再揭|再讲|再交代|才揭|揭开?|揭晓|交代|回收)", "", text)
     m = _CHAPTER_AT.search(re.sub(r"(然后|之后|接着|直到|到了)(?=[0-9〇零一二两三四五六七八九十百千])", r"\1，", text))
     return number_in(next(g for g in m.groups() if g).lower()) if m else None
 

@@ -47,8 +47,9 @@ class ChineseTitles:
             out.append(self._state(st, holder, "identity", value))
             # 神捕司的总捕头: a post inside a faction makes its holder one of them
             faction = next((n for n in st.names if self.kind(n) == "Faction" and title.startswith(n)), None)
-            if faction:
-                out.append(self._rel(st, "MEMBER_OF", holder, faction))
+            if faction:  # (… and its head's post makes them its head: 就他当春和班的班主)
+                head = title.removeprefix(faction).removeprefix("的") in lx.ZH_FACTION_LEADER_ROLES
+                out.append(self._rel(st, "LEADS" if head else "MEMBER_OF", holder, faction))
         return out
 
 

@@ -1,0 +1,79 @@
+"""Chinese ties said between two names in ways the core wording does not cover: bought and planted men, the
+firm that signed someone, who was behind a death, a boat or a shop in someone's hands.
+
+"赵四早就被罗二麻子收买了", "其实是周岳安插在她身边的眼线", "也是鹿鸣传媒签的", "守夜人里的陆沉",
+"师父老纸头就是黄三姑害死的", "手里有岛上最大的船金龙号", "对仲远忠心耿耿".
+"""
+
+from __future__ import annotations
+
+import re
+
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
+from desktop.tasks.pipeline.statements import Statement
+
+# bought or turned: "被罗二麻子收买了" (A serves B) / "罗二麻子收买了赵四" (B serves A)
+_BOUGHT = r"(?:收买|买通|策反|拉拢|腐蚀)"
+_BOUGHT_BY = re.compile(r"(?:早就|早已|已经|其实|一直|早|暗中|偷偷)?被$")
+_BUYS = re.compile(rf"(?:早就|早已|已经|暗中|偷偷)?{_BOUGHT}了?$")
+# planted at someone's side: "是周岳安插在她身边的眼线", "是周岳的眼线", "拿了周岳的钱"
+_PLANT = re.compile(r"(?:安插|派|放|埋|塞|送)(?:在|到|进)[^，,。；;]{0,8}的(?:眼线|内应|卧底|线人|奸细|探子|钉子|暗桩|人)"
+                    r"|的(?:眼线|内应|线人|奸细|探子|钉子|暗桩|走狗|狗腿子)")
+# a clause that opens with 是 and who it is about: not one the sentence named as an object (跟了她三年)
+_OPENS_WITH_IS = re.compile(r"(?:^|[，,、—])\s*(?:其实|原来|本来|早就|就|也|却)?是$")
+_OBJECT_BEFORE = re.compile(r"(?:跟|和|与|对|向|给|把|替|为|陪|帮|找|见|跟着|伺候|服侍)了?$")
+_IS = re.compile(r"(?:其实|原来|本来|早就|就|也|一直|便)?是$")
+_PAID = re.compile(r"(?:拿|收|吃|拿了|收了|吃了)$")
+_PAY = re.compile(r"的(?:钱|好处|银子|黑钱|贿赂)")
+# devoted: "对仲远忠心耿耿"
+_DEVOTED = re.compile(r"(?:忠心耿耿|死心塌地|言听计从|唯命是从|忠心不二)")
+# a firm that signed or made someone: "也是鹿鸣传媒签的", "鹿鸣传媒旗下的"
+_SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的)")
+# "守夜人里的陆沉": one of a group's people
+_AMONG = re.compile(r"(?:里|中|内|当中)的$")
+# "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
+_KILLED_BY = re.compile(r"(?:一手|亲手)?(?:杀|害死|杀死|毒死|打死|逼死|杀害|弄死|下毒毒死)的")
+# "手里有岛上最大的船金龙号": what is in someone's hands, named after what it is
+_HAS_IN_HAND = re.compile(r"的?(?:手里|手中|手上|名下)(?:还|也|就)?(?:有|握着|攥着)[^，,。；;！!？?]{0,10}")
+
+
+class ChineseTies:
+    """Mixed into the Reader: needs kind(), _rel() and _state()."""
+
+    def _zh_ties(self, st: Statement, spans: list, opens: int, subject: str | None) -> list[Finding]:
+        out: list[Finding | None] = []
+        text = st.text
+        # "运营助理许杰，跟了她三年——其实是周岳安插在她身边的眼线": a clause that opens with 是 is about the one the
+        # sentence named last before it (not one it only names as a possessor), else the one the talk is about
+        at = next((s for n, s, _ in spans if s > opens and _OPENS_WITH_IS.search(text[opens:s])), None)
+        named = [n for n, s, e in self._spans(st) if at is not None and e <= at and self.kind(n) == "Character"
+                 and text[e:e + 1] != "的" and not _OBJECT_BEFORE.search(text, 0, s)]
+        carried = named[-1] if named else subject
+        if at is not None and carried and self.kind(carried) == "Character":
+            said = _OPENS_WITH_IS.search(text[opens:at])
+            start = opens + said.start() + len(re.match(r"[，,、—]*", said.group(0)).group(0))
+            spans = [(carried, start, start), *((n, s, e) for n, s, e in spans if s >= at)]
+        for i, (a, sa, ea) in enumerate(spans):
+            for b, sb, eb in spans[i + 1:]:
+                mid, post = text[ea:sb], text[eb:eb + 16]
+                ka, kb = self.kind(a), self.kind(b)
+                if len(mid) > 12 or _negated_zh(text[:sb]):
+                    continue
+                if ka == kb == "Character":
+                    if _BOUGHT_BY.search(mid) and re.match(_BOUGHT, post) or \
+                            _IS.search(mid) and _PLANT.match(post) or _PAID.search(mid) and _PAY.match(post) or \
+                            re.fullmatch(r"[^，,。；;]{0,4}对", mid) and _DEVOTED.match(post):
+                        out.append(self._rel(st, "SERVES", a, b))
+                    if _BUYS.search(mid) and len(mid) <= 8:
+                        out.append(self._rel(st, "SERVES", b, a))
+                    if _IS.search(mid) and _KILLED_BY.match(post):
+                        out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
+                if ka == "Character" and kb == "Faction" and _IS.search(mid) and _SIGNED.match(post):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))
+                if ka == "Faction" and kb == "Character" and _AMONG.fullmatch(mid):
+                    out.append(self._rel(st, "MEMBER_OF", b, a))
+                if ka == "Character" and kb == "Item" and _HAS_IN_HAND.fullmatch(mid):
+                    out.append(self._rel(st, "OWNS", a, b))
+        return [f for f in out if f is not None]
+

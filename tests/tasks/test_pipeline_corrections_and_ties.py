@@ -1,0 +1,120 @@
+"""A chapter the author puts right late in the talk, the kin word a lead's family calls someone by, the one an
+assistant proposed taken under another name, and ties said in ways the core wording does not cover: bought
+and planted men, a firm that signed someone, who was behind a death, a group someone owns (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.aliases import kin_called
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import entities, relations, settle
+
+
+def dated(found, key: str = "alive") -> dict[str, int | None]:
+    return {s["entity"]: s.get("valid_from") for s in found.document["states"] if s["key"] == key}
+
+
+def test_a_corrected_chapter_moves_what_was_dated_to_the_wrong_one():
+    canon = Canon(names={"乔致和": ("Character", ["老东家"]), "乔仲远": ("Character", ["仲远"]),
+                         "汇通源": ("Faction", [])})
+    found = settle(("user", "老东家乔致和第31章病故，仲远接手汇通源当东家。"),
+                   ("user", "还有——我前面说错了，老东家是第32章走的，不是第31章。"), canon=canon)
+    assert dated(found)["乔致和"] == 32
+    assert {r.get("valid_from") for r in found.document["relations"]
+            if (r["type"], r["from"]) == ("LEADS", "乔仲远")} == {32}
+
+
+def test_an_english_correction_moves_only_what_it_speaks_of():
+    canon = Canon(names={"Tobias Reed": ("Character", ["Tobias"]), "Mara Quill": ("Character", ["Mara"])})
+    found = settle(("user", "Tobias Reed dies in chapter eleven."),
+                   ("user", "Mara Quill breaks her wrist in chapter eleven."),
+                   ("user", "Oh — I keep saying chapter eleven for Tobias's death, but it's twelve."),
+                   canon=canon, zh=False)
+    assert dated(found)["Tobias Reed"] == 12
+    assert dated(found, "injury")["Mara Quill"] == 11
+
+
+def test_a_chapter_to_be_told_in_dates_nothing_that_happens():
+    canon = Canon(names={"顾长庚": ("Character", [])})
+    found = settle(("user", "11章顾长庚死。"),
+                   ("user", "顾长庚就死在第二次点睛上——他第一回是替谁点的，30章再说。"), canon=canon)
+    assert dated(found)["顾长庚"] == 11
+
+
+def test_the_kin_word_a_summary_gives_is_who_a_bare_kin_word_means():
+    assert kin_called({"陶老根": "陶然的爷爷，守拙窑的老把桩师傅", "陶然": "从上海辞职回来的女孩"}) == {"陶老根": "爷爷"}
+    # (two grandfathers: a bare 爷爷 could be either)
+    assert kin_called({"陶老根": "陶然的爷爷", "许老": "许杰的爷爷"}) == {}
+
+
+def test_the_one_the_assistant_proposed_taken_under_another_name_is_renamed():
+    found = settle(("user", "陶然得有个师父。"),
+                   ("assistant", "我建议找爷爷当年的老搭档，利坯师傅余海生。"),
+                   ("user", "可以，但名字改一下，叫余长海。他脾气倔，后来还是收陶然做了徒弟。"))
+    assert "余长海" in entities(found) and "余海生" not in entities(found)
+    found = settle(("assistant", "得有人上门逼债。我想加个渔霸，叫黄老三。"),
+                   ("user", "渔霸要，但叫陈金龙，手里有岛上最大的船金龙号。"), canon=Canon(names={"金龙号": ("Item", [])}))
+    assert ("OWNS", "陈金龙", "金龙号") in relations(found) and "黄老三" not in entities(found)
+
+
+def test_a_surname_after_a_post_starts_a_name_the_segmenter_split():
+    found = settle(("user", "大掌柜孙守业伺候了乔家三代，对乔仲远忠心耿耿。"),
+                   canon=Canon(names={"乔仲远": ("Character", [])}))
+    assert entities(found).get("孙守业") == "Character"
+    assert ("SERVES", "孙守业", "乔仲远") in relations(found)
+
+
+def test_bought_and_planted_men_serve_whoever_bought_or_planted_them():
+    canon = Canon(names={n: ("Character", []) for n in ("赵四", "罗金山", "许杰", "周岳")})
+    assert ("SERVES", "赵四", "罗金山") in relations(settle(("user", "赵四早就被罗金山收买了，路线是他卖的。"), canon=canon))
+    assert ("SERVES", "赵四", "罗金山") in relations(settle(("user", "罗金山收买了赵四。"), canon=canon))
+    found = settle(("user", "林小鹿是个带货主播。"),
+                   ("user", "还有她的运营助理许杰，跟了她三年——其实是周岳安插在她身边的眼线。"),
+                   canon=Canon(names={**canon.names, "林小鹿": ("Character", [])}))
+    assert ("SERVES", "许杰", "周岳") in relations(found)
+    english = Canon(names={"Beppe": ("Character", []), "Giuliano Tosi": ("Character", ["Tosi"]),
+                           "Otto Brandt": ("Character", ["Otto"]), "Silas Halloway": ("Character", ["Halloway"]),
+                           "Sabina": ("Character", []), "Rufus": ("Character", [])})
+    found = settle(("user", "The traitor is Beppe, the boy who grinds pigments; Tosi is paying him to copy the designs."),
+                   ("user", "And Otto has been taking Halloway's money for months."),
+                   ("user", "Sabina is a slave in Rufus's household."), canon=english, zh=False)
+    assert {("SERVES", "Beppe", "Giuliano Tosi"), ("SERVES", "Otto Brandt", "Silas Halloway"),
+            ("SERVES", "Sabina", "Rufus")} <= relations(found)
+
+
+def test_who_was_behind_a_death_said_of_the_dead():
+    canon = Canon(names={"吴长庚": ("Character", []), "黄三姑": ("Character", []), "林风": ("Character", []),
+                         "赵无极": ("Character", [])})
+    found = settle(("user", "第18章我已经写完了：师父吴长庚就是黄三姑害死的。"), canon=canon)
+    assert ("KILLED", "黄三姑", "吴长庚") in relations(found)
+    # (是X害的 is who is blamed for a trouble, not for a death)
+    found = settle(("user", "苏晴退了婚，赵无极觉得是林风害的，从此恨上林风。"), canon=canon)
+    assert not any(r[0] == "KILLED" for r in relations(found)) and "林风" not in dated(found)
+
+
+def test_groups_signed_into_owned_taken_over_and_one_of_their_people():
+    canon = Canon(names={"贺兰": ("Character", []), "鹿鸣传媒": ("Faction", []), "陆沉": ("Character", []),
+                         "守夜人": ("Faction", []), "关德海": ("Character", []), "春和班": ("Faction", [])})
+    assert ("MEMBER_OF", "贺兰", "鹿鸣传媒") in relations(settle(("user", "换成头部主播贺兰，也是鹿鸣传媒签的。"), canon=canon))
+    assert ("MEMBER_OF", "陆沉", "守夜人") in relations(settle(("user", "守夜人里的陆沉——专在夜里收拾阴物。"), canon=canon))
+    found = relations(settle(("user", "关德海可以，就他当春和班的班主。"), canon=canon))
+    assert ("LEADS", "关德海", "春和班") in found and ("MEMBER_OF", "关德海", "春和班") not in found
+    english = Canon(names={"Silas Halloway": ("Character", []), "Halloway Shows": ("Faction", []),
+                           "Marco Ventura": ("Character", ["Marco"]), "Ugolino Ferri": ("Character", ["Ugolino"]),
+                           "Ferri bottega": ("Faction", ["the bottega"])})
+    found = settle(("user", "Marco Ventura is the senior journeyman, and after Ugolino dies he takes over running the "
+                            "bottega."),
+                   ("user", "Silas Halloway owns Halloway Shows, the big railroad circus."), canon=english, zh=False)
+    assert {("LEADS", "Silas Halloway", "Halloway Shows"), ("LEADS", "Marco Ventura", "Ferri bottega")} <= relations(found)
+    # (one who dies takes no one with him: "dies he takes over" is no killing)
+    assert not any(r[0] == "KILLED" for r in relations(found)) and "Marco Ventura" not in dated(found)
+
+
+def test_english_deeds_a_relative_clause_or_a_contraction_says():
+    canon = Canon(names={"Hostus": ("Character", []), "Brennus": ("Character", []), "rudis": ("Item", []),
+                         "Danny Kowalski": ("Character", []), "Castellane Circus": ("Faction", [])})
+    found = settle(("user", "The ludus needs a doctore: Hostus, a retired secutor with one ear, who trains Brennus."),
+                   ("user", "Brennus earns the rudis in chapter eighteen."),
+                   ("user", "Danny Kowalski is the catcher. He's been with the Castellane Circus since he was fifteen."),
+                   canon=canon, zh=False)
+    assert {("MASTER_OF", "Hostus", "Brennus"), ("OWNS", "Brennus", "rudis"),
+            ("MEMBER_OF", "Danny Kowalski", "Castellane Circus")} <= relations(found)
