@@ -9,6 +9,10 @@ from __future__ import annotations
 import functools
 import importlib
 
+from desktop.tasks.pipeline import not_names
+
+ZH_NOT_NAMES, EN_NOT_NAMES = not_names.ZH_NOT_NAMES, not_names.EN_NOT_NAMES  # words that name no one
+
 # A name ending in one of these is most likely of that kind (longest suffix wins).
 ZH_SUFFIX_KINDS: dict[str, str] = {
     **dict.fromkeys("宗派帮盟教阁殿宫会门寨堂司府卫军", "Faction"),
@@ -156,7 +160,7 @@ ZH_TITLES = ("宰相", "丞相", "首辅", "太师", "太傅", "尚书", "侍郎
              "董事长", "董事", "总经理", "副总经理", "经理", "总裁", "副总裁", "总监", "主管", "主任", "秘书", "助理",
              "厂长", "站长", "所长", "院长", "校长", "主编", "店主", "店长", "团长", "营长", "连长", "排长", "军长", "师长",
              "旅长", "支队长", "大队长", "中队长", "刑警", "警官", "警员", "法医", "教练", "队员", "特务", "间谍", "歌女",
-             "可汗", "大巫", "巫师", "护士", "老师", "班主任", "程序员", "黑客", "经纪人",
+             "可汗", "大巫", "巫师", "护士", "老师", "班主任", "程序员", "黑客", "经纪人", "庙祝", "锅头", "渔霸", "恶霸",
              # a court's ranks, its eunuchs and its scholars
              "皇帝", "女帝", "皇后", "太后", "皇贵妃", "贵妃", "妃子", "贵人", "常在", "昭仪", "婕妤", "才人", "摄政王", "亲王",
              "郡王", "王妃", "郡主", "世子", "皇子", "驸马", "掌印太监", "大太监", "总管太监", "次辅",
@@ -164,7 +168,8 @@ ZH_TITLES = ("宰相", "丞相", "首辅", "太师", "太傅", "尚书", "侍郎
              # trades and stage roles the word endings above do not say
              "主播", "网红", "助播", "青衣", "花旦", "武生", "老生", "小生", "丑角", "班主", "锅头", "马锅头", "赶马人",
              "马夫", "窑主", "船老大", "渔民", "大掌柜", "二掌柜", "账房", "学徒", "镖师", "向导", "司机", "富户",
-             "少东家", "学生", "伙计", "丫鬟", "土匪", "创始人", "老板娘", "村医", "郎中", "先生")
+             "少东家", "学生", "伙计", "丫鬟", "土匪", "创始人", "老板娘", "村医", "郎中", "先生", "账房", "伙夫",
+             "出马仙", "土匪头子", "山大王", "船工", "纤夫", "挑夫", "脚夫")
 # 掌门信物叫青冥令, 团伙叫沙耗子, 地宫叫黑将军墓: the noun a name is given for says what kind of thing it is
 ZH_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "枪法", "拳法", "掌法", "身法", "神通", "秘术", "阵法",
                                        "绝学", "医术", "武功", "绝技", "能力", "异能", "天赋", "技能"), "Ability"),
@@ -207,19 +212,6 @@ SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低�
 
 CHANGE_CUES_ZH = ("算了", "不对", "改成", "改为", "换成", "改一下", "还是", "不要", "不用", "别", "删掉", "去掉", "取消",
                   "不再", "重新", "改主意", "改了", "换一个", "换个", "不行", "放弃", "撤回", "作废", "拿掉", "不写")
-
-ZH_NOT_NAMES = {
-    "世界观", "大陆", "小传", "人物小传", "皇帝", "皇上", "公司", "客户公司",
-    "拍卖会", "宴会", "大会", "庙会", "集会", "聚会", "晚会", "舞会", "年会", "酒会", "诗会", "灯会", "花会",  # events
-    "主角", "女主", "男主", "配角", "反派", "作者", "助手", "读者", "评论区", "书评区", "大家", "我们", "你们", "他们", "她们", "自己",
-    "弟子", "师兄", "师姐", "师父", "师傅", "师弟", "师妹", "长老", "宗门", "门派", "山门", "城门", "大门", "法术", "功法",
-    "武功", "魔法", "剑法", "心法", "宝剑", "一把", "这个", "那个", "什么", "时候", "后来", "现在", "以后", "之前",
-    "第一", "设定", "伏笔", "大纲", "剧情", "章节", "本章", "下一章", "结局", "高潮", "开端", "发展", "身世", "来历",
-    "秘密", "真相", "世界", "天下", "江湖", "人物", "角色", "名字", "境界", "修为", "等级", "父亲", "母亲", "兄弟",
-    "朋友", "仇人", "家族", "敌人", "对手", "少年", "少女", "老人", "姑娘", "公子", "小姐", "夫人", "一道", "一块",
-    "寒门", "平民", "贵族", "孤儿", "散修", "凡人", "修士", "灵根", "丹田", "经脉", "功力", "实力", "左脸", "右脸",
-    "明白", "好的", "收到", "了解", "记下", "可以", "不错", "没错", "一起", "这里", "那里", "地方", "东西", "事情", "问题", "想法", "时间", "意思", "感觉", "最后", "然后", "还是",
-}
 
 # English: a capitalised span ending in one of these head words is most likely of that kind.
 EN_HEAD_KINDS: dict[str, str] = {
@@ -386,41 +378,6 @@ SETTING_CUES_EN = ("setting", "world", "rule", "rules", "system", "ranks", "lowe
 CHANGE_CUES_EN = ("actually", "instead", "scrap", "change it", "changed my mind", "on second thought", "rather",
                   "not anymore", "no longer", "forget", "drop", "scratch that", "let's not", "let us not",
                   "replace", "swap", "make it", "no,", "never mind", "cut the", "remove", "undo", "not a", "not the")
-
-EN_NOT_NAMES = {
-    "i", "we", "you", "he", "she", "it", "they", "the", "a", "an", "and", "but", "or", "so", "then", "after",
-    "before", "when", "while", "if", "maybe", "perhaps", "let's", "lets", "ok", "okay", "yes", "no", "also",
-    "actually", "now", "later", "first", "next", "finally", "chapter", "book", "act", "volume", "part", "this",
-    "that", "these", "those", "there", "here", "what", "who", "why", "how", "where", "in", "on", "at", "by",
-    "with", "for", "from", "to", "of", "as", "our", "my", "his", "her", "their", "its", "one", "two", "three",
-    "good", "great", "sure", "right", "well", "hmm", "oh", "wait", "still", "instead", "because", "though",
-    "since", "until", "once", "every", "each", "some", "any", "all", "both", "none", "nothing", "everyone",
-    "author", "assistant", "hook", "setting", "outline", "plot", "arc", "scene", "step", "steps", "start",
-    "development", "climax", "ending", "note", "idea", "rule", "rules", "magic", "world", "story", "sounds",
-    "like", "love", "keep", "make", "give", "drop", "scrap", "forget", "remember", "should", "could", "would",
-    "will", "can", "might", "must", "is", "was", "are", "were", "be", "do", "does", "did", "have", "has", "had",
-    "not", "never", "always", "only", "just", "very", "much", "more", "most", "less", "least", "new", "old",
-    "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "god", "dear", "thanks",
-    "thank", "please", "sorry", "hello", "hi", "deal", "done", "fine", "nice", "cool", "agreed", "exactly",
-    "volume", "prologue", "epilogue", "interlude", "english", "chinese", "hmm,", "yeah", "nah", "gonna",
-    "i'll", "i'm", "i've", "i'd", "she's", "he's", "it's", "that's", "there's", "we're", "they're", "let's",
-    "you're", "we'll", "she'll", "he'll", "don't", "can't", "won't", "isn't", "doesn't",
-    # peoples, tongues and faiths are capitalised adjectives, not anyone in the story ("an Italian doctor")
-    "italian", "french", "irish", "scottish", "scots", "welsh", "german", "spanish", "dutch", "russian",
-    "american", "british", "japanese", "korean", "roman", "greek", "norman", "saxon", "viking", "celtic",
-    "catholic", "protestant", "christian", "jewish", "muslim", "anglican", "puritan", "victorian", "georgian",
-    "edwardian", "regency", "parisian", "european", "african", "asian", "indian", "arab", "persian", "turkish",
-    "polish", "swedish", "norwegian", "danish", "portuguese", "mexican", "canadian", "australian", "egyptian",
-    "latin", "elvish", "dwarvish", "northern", "southern", "eastern", "western",
-    "january", "february", "march", "july", "september", "october", "november", "december", "christmas",
-    "easter", "midsummer", "michaelmas",
-    # an outline's own words and a few more pronouns
-    "twist", "turn", "opening", "resolution", "midpoint", "finale", "beat", "beats", "hooks", "your", "yours",
-    "mine", "ours", "theirs", "ch", "chap", "ch.", "pov",
-    # what a family calls its own ("Where's Mama?"): a relation said, not a name
-    "mama", "papa", "mamma", "pappa", "mum", "mom", "mummy", "mommy", "dad", "daddy", "grandma", "grandpa", "granny",
-    "nana", "nan", "gran", "grandad", "granddad",
-}
 
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
 ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
