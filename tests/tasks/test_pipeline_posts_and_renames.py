@@ -106,3 +106,24 @@ def test_a_rename_leaves_a_longer_name_that_contains_the_old_one():
                    ("user", "林风这个名字改掉，改成林野。"), canon=canon)
     assert "林野" in entities(found) and "林风" not in entities(found)
     assert any("林风华" in (r[1], r[2]) for r in relations(found))
+
+
+def test_english_posts_said_before_a_name_with_a_possessive_or_a_colon_or_given_by_others():
+    canon = Canon(names={n: ("Character", []) for n in ("Hamish Moir", "Sol Brandt", "Ray Quinlan", "Agnes Pike")})
+    found = settle(("user", "The relief boat's skipper is Hamish Moir."),
+                   ("user", "Sol Brandt, the studio head, signs a singer off the vaudeville circuit."),
+                   ("user", "And for the record, I'm renaming the councilman: Ray Quinlan, not Quill."),
+                   ("user", "The Board names Agnes Pike acting principal keeper in chapter 10."), canon=canon, zh=False)
+    assert {("Hamish Moir", "identity", "skipper"), ("Sol Brandt", "identity", "studio head"),
+            ("Ray Quinlan", "identity", "councilman"), ("Agnes Pike", "identity", "acting principal keeper")} <= \
+        set(states(found))
+
+
+def test_a_trade_taken_up_by_the_one_the_sentence_is_about_and_trades_of_the_old_world():
+    canon = Canon(names={"林海生": ("Character", []), "金龙号": ("Item", []), "郑宗福": ("Character", []),
+                         "罗金山": ("Character", [])})
+    found = settle(("user", "林海生为了还债，第13章上了金龙号当帮工。"),
+                   ("user", "妈祖庙的庙祝郑宗福，大家叫他郑伯。"),
+                   ("user", "土匪头子叫罗金山，一脸麻子。"), canon=canon)
+    assert {("林海生", "identity", "帮工"), ("罗金山", "identity", "土匪头子")} <= set(states(found))
+    assert any(e == "郑宗福" and k == "identity" and v.endswith("庙祝") for e, k, v in states(found))

@@ -98,10 +98,13 @@ class EnglishStates:
         if re.search(r"\b(?:limps|has a limp|walks with a limp|with a limp)\b", ltail) and not _EN_NEG.search(ltail):
             out.append(self._state(st, subject, "appearance", "limps"))
         made = re.search(rf"\b(?:makes|made|names|named|appoints|appointed|raises|raised|crowns|crowned) "
-                         rf"{re.escape(subject)} (?:(?:a|an|the) )?(?:full |new |fully-fledged |acting )?([A-Z]?[a-z]+)\b",
+                         rf"{re.escape(subject)} (?:(?:a|an|the) )?(?:full |new |fully-fledged )?((?:[a-z]+ ){{0,2}}[A-Z]?[a-z]+)\b",
                          text)
-        if made and _EN_POST_ALONE.fullmatch(made.group(1)) and _is_title(made.group(1)):
-            out.append(self._state(st, subject, "identity", made.group(1)))  # "the Lodge makes him a full Warden"
+        # "the Lodge makes him a full Warden", "the Board names Agnes acting principal keeper": the longest post said
+        post = next((p for p in (" ".join(made.group(1).split()[:n]) for n in (3, 2, 1)) if made and p
+                     and _EN_POST_ALONE.fullmatch(p) and _is_title(p)), None) if made else None
+        if post:
+            out.append(self._state(st, subject, "identity", post))
         made = re.match(r"\s*(?:is|was|gets|got|has been)\s+(?:made|named|promoted to|raised to|elevated to)\s+"
                         r"(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+)?([A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)", tail)
         if made:  # "she's made Precentor": the rank or post given her — a rung of the talk's ladder is a realm
@@ -159,7 +162,7 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s
                   # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
                   r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"
                   r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+)")
-_EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
+_EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's, the relief boat's
              # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
              r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
              r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
@@ -174,12 +177,12 @@ _EN_TITLE = (r"(?:[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden|doc)"
+             r"medic|guide|ranger|warden|doc|head|coach)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 # … and "The judge is Wilhelmina Ross"
-_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*(?:,|\s(?:is|was)\s)?\s*$", re.I)
+_EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*(?:,|:|\s(?:is|was)\s)?\s*$", re.I)
 _EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 _RELATIVE = re.compile(r"\s+(?:who|whose|that)\s")
 _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")

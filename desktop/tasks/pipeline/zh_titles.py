@@ -40,6 +40,10 @@ class ChineseTitles:
             alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
             if alone and _is_post(alone.group(1)):
                 holder, title = carried, alone.group(1)
+        works = _WORKS_AS_POST.search(text.strip(_EDGE)) if not holder and carried and not any(
+            self.kind(c[0]) == "Character" for c in chars) and self.kind(carried) == "Character" else None
+        if works and _is_post(works.group(1)):
+            holder, title = carried, works.group(1)  # "…，第13章上了金龙号当帮工": the one the sentence is about
         if holder and title:
             # 碧落宫这一代的首席弟子 → 碧落宫首席弟子: the faction and the post, without the words between
             owner = next((n for n in st.names if title.startswith(n) and self.kind(n) in ("Faction", "Location")), "")
@@ -57,12 +61,13 @@ class ChineseTitles:
 _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + rf"|[{CJK}]{{1,3}}?[{lx.ZH_AGENT_ENDS}]"
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 # … and "会长叫柯长庚", "转学生叫江述": the post, then the name it is given
-_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))(?:就叫|名叫|叫)?$")
+_TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))(?:[，,]?\s*(?:就叫|名叫|叫))?$")
 # 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
 # … 沈砚在禁军当副统领: where one serves, said before the post, is part of it
 _TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}}))?"
                        rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当了|做了|成了|当|做)(?:个|一个|一名|一位|名|位)?"
                        rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
+_WORKS_AS_POST = re.compile(rf"(?:当|做|干|当上了?|做了|当了)(?:个|一个|一名|名)?({_TITLE})$")
 # "程璐，三十四岁，联合舰队的首席跃迁工程师" (not "皇帝就叫皇帝", "还有经纪人")
 _TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
 
