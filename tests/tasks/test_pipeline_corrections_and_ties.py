@@ -118,3 +118,22 @@ def test_english_deeds_a_relative_clause_or_a_contraction_says():
                    canon=canon, zh=False)
     assert {("MASTER_OF", "Hostus", "Brennus"), ("OWNS", "Brennus", "rudis"),
             ("MEMBER_OF", "Danny Kowalski", "Castellane Circus")} <= relations(found)
+
+
+def resolved(found) -> list[tuple[int | None, int | None]]:
+    return [(h.get("planted_in"), h.get("resolved_in")) for h in found.document["hooks"] if h.get("status") == "Resolved"]
+
+
+def test_a_mystery_the_written_chapters_raised_and_answered_is_a_resolved_hook():
+    canon = Canon(names={"顺子": ("Character", []), "吴长庚": ("Character", ["老纸头"]), "黄三姑": ("Character", [])})
+    assert resolved(settle(("user", "第3章后台丢了戏本，第7章已交代：是小徒弟顺子偷去当了，给他娘抓药。"), canon=canon)) == [(3, 7)]
+    found = settle(("user", "另外第18章我已经写完了：师父老纸头就是黄三姑害死的。第5章埋的师父死因，算收了。"), canon=canon)
+    assert resolved(found) == [(5, 18)]
+    english = Canon(names={"Ewan Laird": ("Character", ["Lachie"])})
+    found = settle(("user", "Also the paraffin business from chapter two, where the oil kept going missing? That's done — "
+                            "chapter four already explained it. Lachie was selling it to the crofters."), canon=english, zh=False)
+    assert resolved(found) == [(2, 4)]
+    # (a payoff promised for later is an open hook, not one paid off)
+    found = settle(("user", "Lachie finds the log entry in chapter eight and I want it paid off by chapter fifteen."),
+                   canon=english, zh=False)
+    assert resolved(found) == []

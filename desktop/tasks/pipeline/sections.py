@@ -29,9 +29,10 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
     asked: int | None = None  # the message that asked for a hook; its answer's first fact is the hook
     weak = False
     when = chapter
+    recapped: set[int] = set()  # statements a recap of a paid-off mystery took in with the one before
     for position, st in enumerate(statements):
         said = statement_chapter(_DUE.sub("", st.text))  # "第30章前后揭开" is when it pays off, not where it is
-        when = said if said is not None else when  # "In 15, Pike notices…": planted in the chapter the talk is at
+        talk_at, when = when, said if said is not None else when  # "In 15, Pike notices…": planted in the chapter the talk is at
         if not st.by_author and st.text.rstrip().endswith(("?", "？")):
             # the answer answers the message's last question: "这个是线索吧？他会把表带走吗？" asks about the watch
             question = re.split(r"(?<=[.!。！])\s*", st.text.strip())[-1]  # "…hook from chapter 2. Why did he?"
@@ -70,6 +71,30 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         fresh = answered and not resolve and not st.text.rstrip().endswith(("?", "？", "吗"))
         if fresh:
             plant, asked = True, None  # "Is there a clue you want planted?" — "Yes. In 15, Pike notices…"
+        # ("…missing from chapter two; chapter four explained it": a chapter's number ends a statement)
+        told = " ".join(x.quote for x in statements[position:position + 2] if x.message_index == st.message_index)
+        recap = None if not st.by_author or position in recapped else \
+            _paid_off_already(st.quote, zh, talk_at) or _paid_off_already(told, zh)
+        if recap and _paid_off_already(told, zh) and not _paid_off_already(st.quote, zh, talk_at):
+            recapped.add(position + 1)
+        if position in recapped:
+            continue
+        if recap and not resolve or recap and not _matching_hook(text, canon_hooks + [
+                f.item for f in out if f.item.get("status") != "Resolved"]):
+            # "第3章后台丢了戏本，第7章已交代：是顺子偷去当了" / "Oil kept going missing from chapter two; chapter four
+            # explained it": a mystery the book planted and paid off already, told in one breath
+            said = told if position + 1 in recapped else st.quote
+            involves = list(dict.fromkeys(n for x in statements[position:position + (2 if position + 1 in recapped else 1)]
+                                          for n in x.names if kinds.get(n) in _INVOLVED))
+            about = _ZH_CHAPTER_MARK.sub("", recap[2]) if zh else said  # (what the recap is about, not when)
+            item = {"name": _hook_name(about, zh) or about[:16], "description": said, "status": "Resolved",
+                    "involves": involves, "planted_in": recap[0], "resolved_in": recap[1]}
+            # (a recap told across a question — "…from chapter two, where the oil kept going missing? That's done —
+            # chapter four already explained it." — stands on the sentence that answers it)
+            joined = position + 1 in recapped
+            out.append(Finding("hooks", item, statements[position + 1] if joined else st, entities=involves,
+                               extra=[st] if joined else []))
+            continue
         if resolve:
             target = _matching_hook(text, canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"])
             if target is not None:
@@ -326,6 +351,39 @@ def _hook_name(text: str, zh: bool) -> str:
 def _clean_zh(name: str) -> str:
     name = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?", "", name)  # "12章远程登录": the chapter is when, not what
     return re.sub(r"^(?:关于|就是|是|有关|那个|这个|一个|埋下|埋个|留下|留个)", "", name).strip("，,：: ")
+
+
+# a chapter a mystery came up in, and a later one that has paid it off already (not "第40章揭", a promise)
+_ZH_CHAPTER = r"第?\s*([0-9〇零一二两三四五六七八九十百]+)\s*[章回]"
+_PAID_ZH = re.compile(_ZH_CHAPTER + r"[^。！？]{2,40}?[，,；;]\s*" + _ZH_CHAPTER +
+                      r"(?:里|中)?(?:(?:已经?|就已经?|早就?)(?:交代|揭晓|揭开|揭了|说明|点破|说破|写明)|"
+                      r"(?:交代|揭晓|揭开|点破|说破)(?:了|[：:]))")
+_ZH_CHAPTER_MARK = re.compile(_ZH_CHAPTER + r"(?:埋下的?|埋了|埋的|写了|写到)?")
+_EN_CHAPTER = rf"(?:chapter|ch\.?)\s*({EN_NUMBER})\b"
+# … or said of the chapter the talk is at: "第5章埋的师父死因，算收了"
+_PAID_NOW_ZH = re.compile(_ZH_CHAPTER + r"(?:埋的|埋下的|留的|挖的)[^。！？]{1,20}?[，,]\s*(?:算|就算|已经|也|这就)?"
+                          r"(?:收了|填了|回收了|交代了|揭了)")
+_PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{_EN_CHAPTER}[^.!]{{0,100}}?"
+                      rf"(?:{_EN_CHAPTER}\s+(?:already\s+)?(?:explained|showed|revealed|answered|resolved|solved)|"
+                      rf"(?:paid off|explained|revealed|answered|resolved|solved|out in the open)\s+(?:in|since)\s+"
+                      rf"{_EN_CHAPTER})")
+
+
+def _paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, int, str] | None:
+    """(planted, paid off, the recap's words) for a recap of a mystery the chapters written have both raised and
+    answered (`now`: the chapter the talk is at, for "第5章埋的师父死因，算收了")."""
+    said = _PAID_NOW_ZH.search(text) if zh and now is not None else None
+    if said and number_in(said.group(1)) is not None and number_in(said.group(1)) < now:
+        return number_in(said.group(1)), now, text[said.start():]
+    pattern = _PAID_ZH if zh else _PAID_EN
+    # ("另外第18章我写完了：第5章埋下…，第18章揭晓：" — the recap starts at 第5章)
+    for start in (c.start() for c in re.finditer(_ZH_CHAPTER if zh else rf"(?i)\b(?:in|from|since|planted in)\s+{_EN_CHAPTER}", text)):
+        m = pattern.match(text, start)
+        if m:
+            planted, paid = (number_in(g.lower()) for g in [m.group(1), next(g for g in m.groups()[1:] if g)])
+            if planted is not None and paid is not None and planted < paid:
+                return planted, paid, text[start:]
+    return None
 
 
 def _matching_hook(text: str, hooks: list[dict]) -> dict | None:
