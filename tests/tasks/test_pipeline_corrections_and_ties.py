@@ -137,3 +137,24 @@ def test_a_mystery_the_written_chapters_raised_and_answered_is_a_resolved_hook()
     found = settle(("user", "Lachie finds the log entry in chapter eight and I want it paid off by chapter fifteen."),
                    canon=english, zh=False)
     assert resolved(found) == []
+
+
+def test_a_payoff_told_before_its_plant_and_a_closing_remark_make_one_resolved_hook():
+    english = Canon(names={"Rex Dalton": ("Character", ["Rex"])})
+    found = settle(("user", "Right, and that's been out in the open since chapter eighteen — Rex's secret, that he's never "
+                            "loved a woman. I planted it back in chapter three. Consider that hook closed."),
+                   canon=english, zh=False)
+    assert resolved(found) == [(3, 18)] and len(found.document["hooks"]) == 1
+
+
+def test_ends_a_master_a_deserter_or_a_couple_the_book_married_say():
+    canon = Canon(names={"陶老根": ("Character", []), "周建国": ("Character", []), "赵四": ("Character", []),
+                         "和记马帮": ("Faction", [])})
+    ends = {(e["type"], e["from"], e["to"]) for e in settle(
+        ("user", "陶老根第11章把周建国逐出师门，周建国干脆投了鸿远。"),
+        ("user", "伏击那晚赵四趁乱跑了，再没回和记马帮。"), canon=canon).document["ends"]}
+    assert {("MASTER_OF", "陶老根", "周建国"), ("MEMBER_OF", "赵四", "和记马帮")} <= ends
+    married = Canon(names={"Vivian Lark": ("Character", ["Viv"]), "Rex Dalton": ("Character", ["Rex"])},
+                    relations={("MARRIED_TO", "Vivian Lark", "Rex Dalton")})
+    found = settle(("user", "They divorce in chapter twenty-five, quietly."), canon=married, zh=False)
+    assert [(e["type"], e.get("valid_to")) for e in found.document["ends"]] == [("MARRIED_TO", 25)]

@@ -46,6 +46,9 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
         if not st.by_author or not (divorce or fallout or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
             continue
         couple = named or (tuple(people) if len(people) == 2 else pair)
+        married = sorted({tuple(sorted((a, b))) for rel, a, b in relations if rel == "MARRIED_TO"})
+        if not couple and divorce and len(married) == 1 and _THE_TWO.search(st.text):
+            couple = married[0]  # "They divorce in chapter twenty-five": the one couple the book has married
         if not couple:
             continue
         bond = "MARRIED_TO" if divorce else "ALLY_OF" if fallout else "LOVES"
@@ -58,6 +61,9 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
             item["valid_to"] = when
         out.append(Finding("ends", item, st, entities=[a, b]))
     return out
+
+
+_THE_TWO = re.compile(r"\b(?:they|the two|the couple|the pair)\b|他们|她们|两人|俩人|夫妻俩|两口子", re.I)
 
 
 def _named_pair(st: Statement, people: list[str]) -> tuple[str, str] | None:

@@ -117,7 +117,8 @@ ZH_MOVE = ("来到", "到了", "抵达", "前往", "去了", "赶往", "回到",
 # leaving a faction: the membership it had ends (叛出天刀门, 脱离…, 被逐出师门)
 # a company or club, which talk shortens to its first word (鼎泰 for 鼎泰集团, 星耀 for 星耀传媒)
 ZH_FIRM_ENDS = ("集团", "公司", "科技", "传媒", "影业", "娱乐", "战队", "俱乐部", "银行", "基金", "律所", "工作室")
-ZH_LEAVE = ("叛出", "脱离", "离开", "退出", "逐出", "被逐出", "叛离", "背叛", "赶出", "开除出", "辞职离开", "跳槽离开")
+ZH_LEAVE = ("叛出", "脱离", "离开", "退出", "逐出", "被逐出", "叛离", "背叛", "赶出", "开除出", "辞职离开", "跳槽离开",
+            "再没回", "再也没回", "没再回", "再没回过", "再也没回过")
 EN_LEAVE = ("leaves", "left", "quits", "quit", "defects from", "defected from", "is expelled from", "was expelled from",
             "deserts", "deserted", "betrays", "betrayed", "thrown out of", "kicked out of", "fired from", "dismissed from",
             "resigns from", "resigned from", "drummed out of", "cast out of", "exiled from", "banished from",

@@ -79,6 +79,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             recapped.add(position + 1)
         if position in recapped:
             continue
+        if out and out[-1].item.get("status") == "Resolved" and _CLOSED.fullmatch(st.quote.strip()):
+            continue  # "Consider that hook closed.": said of the payoff just told, no hook of its own
         if recap and not resolve or recap and not _matching_hook(text, canon_hooks + [
                 f.item for f in out if f.item.get("status") != "Resolved"]):
             # "第3章后台丢了戏本，第7章已交代：是顺子偷去当了" / "Oil kept going missing from chapter two; chapter four
@@ -369,6 +371,14 @@ _PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{_EN_CHAPTER}[^.!]
                       rf"{_EN_CHAPTER})")
 
 
+_CLOSED = re.compile(r"(?i)(?:so\s+|and\s+)?(?:consider\s+)?(?:that|this|it|the)\s*(?:hook|thread|mystery|one)?\s*"
+                     r"(?:is\s+|'s\s+)?(?:closed|done|finished|settled)\s*[.!]?|(?:这个|这条)?(?:钩子|伏笔)?(?:算)?(?:收了|填了|结了)[。！]?")
+# … told the other way round: "that's been out in the open since chapter eighteen — Rex's secret… I planted it back
+# in chapter three"
+_PAID_BACK_EN = re.compile(rf"(?i)\b(?:out in the open|revealed|explained|resolved|paid off|answered)\s+(?:since|in)\s+"
+                           rf"{_EN_CHAPTER}[^!]{{0,200}}?\bplanted\s+(?:it|that|this)?\s*(?:back\s+)?in\s+{_EN_CHAPTER}")
+
+
 def _paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, int, str] | None:
     """(planted, paid off, the recap's words) for a recap of a mystery the chapters written have both raised and
     answered (`now`: the chapter the talk is at, for "第5章埋的师父死因，算收了")."""
@@ -383,7 +393,9 @@ def _paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int,
             planted, paid = (number_in(g.lower()) for g in [m.group(1), next(g for g in m.groups()[1:] if g)])
             if planted is not None and paid is not None and planted < paid:
                 return planted, paid, text[start:]
-    return None
+    back = None if zh else _PAID_BACK_EN.search(text)
+    paid, planted = (number_in(g.lower()) for g in back.groups()) if back else (None, None)
+    return (planted, paid, text) if planted is not None and paid is not None and planted < paid else None
 
 
 def _matching_hook(text: str, hooks: list[dict]) -> dict | None:

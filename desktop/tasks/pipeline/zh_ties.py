@@ -34,12 +34,14 @@ _SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的
 _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 # "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
 _KILLED_BY = re.compile(r"(?:一手|亲手)?(?:杀|害死|杀死|毒死|打死|逼死|杀害|弄死|下毒毒死)的")
+# a master who turns a pupil out: "把周建国逐出师门"
+_OUT_OF_SCHOOL = re.compile(r"(?:给)?(?:逐出|赶出|清理出|开除出)(?:了)?(?:师门|门墙|门下)")
 # "手里有岛上最大的船金龙号": what is in someone's hands, named after what it is
 _HAS_IN_HAND = re.compile(r"的?(?:手里|手中|手上|名下)(?:还|也|就)?(?:有|握着|攥着)[^，,。；;！!？?]{0,10}")
 
 
 class ChineseTies:
-    """Mixed into the Reader: needs kind(), _rel() and _state()."""
+    """Mixed into the Reader: needs kind(), _rel(), _end() and _state()."""
 
     def _zh_ties(self, st: Statement, spans: list, opens: int, subject: str | None) -> list[Finding]:
         out: list[Finding | None] = []
@@ -67,6 +69,8 @@ class ChineseTies:
                         out.append(self._rel(st, "SERVES", a, b))
                     if _BUYS.search(mid) and len(mid) <= 8:
                         out.append(self._rel(st, "SERVES", b, a))
+                    if mid.endswith("把") and len(mid) <= 8 and _OUT_OF_SCHOOL.match(post):
+                        out.append(self._end(st, "MASTER_OF", a, b))  # 第11章把周建国逐出师门
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                 if ka == "Character" and kb == "Faction" and _IS.search(mid) and _SIGNED.match(post):
