@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from desktop.tasks.pipeline.candidates import collect, segment
+from desktop.tasks.pipeline.candidates import collect
+from desktop.tasks.pipeline.segmenter import segment
 from desktop.tasks.pipeline.glued import _bare_name
 from desktop.tasks.pipeline.pipeline import Canon, extract
 from desktop.tasks.pipeline.statements import split

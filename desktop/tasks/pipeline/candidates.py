@@ -7,10 +7,7 @@ place / organisation tags); names ending in a kind suffix (青云宗, 寒铁剑)
 
 from __future__ import annotations
 
-import logging
 import re
-import threading
-from functools import lru_cache
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
@@ -18,6 +15,7 @@ from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
 from desktop.tasks.pipeline.english_names import english, first_names, head_word, recase_lowercase_notes, short_forms
 from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
+from desktop.tasks.pipeline.segmenter import dictionary_entry, segment
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.transliterated import add_dotted
 from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, object_of, reads_on,
@@ -255,32 +253,6 @@ def _word_bounded(text: str, start: int, end: int) -> bool:
 
 
 # -- Chinese ------------------------------------------------------------------------
-
-_tokenizer_lock = threading.Lock()
-
-
-@lru_cache(maxsize=1)
-def _tokenizer():
-    import jieba  # deferred: its dictionary takes half a second to load and only extraction needs it
-    import jieba.posseg  # deferred with jieba
-
-    jieba.setLogLevel(logging.WARNING)
-    return jieba.posseg.POSTokenizer(jieba.Tokenizer())
-
-
-def segment(text: str) -> list[tuple[str, str]]:
-    """jieba's words with part-of-speech flags (nr person, ns place, nt organisation, nz other proper noun)."""
-    with _tokenizer_lock:
-        return [(p.word, p.flag) for p in _tokenizer().cut(text)]
-
-
-def dictionary_entry(word: str) -> tuple[int, str | None]:
-    """How often jieba's dictionary saw the word, and its tag there: 方才 (1355, n), 冷笑 (2227, nr) — the
-    dictionary's person tags are loose, its counts are not: a name a novelist invents is rare or absent."""
-    with _tokenizer_lock:
-        tokenizer = _tokenizer()
-        tokenizer.tokenizer.check_initialized()
-        return tokenizer.tokenizer.FREQ.get(word) or 0, tokenizer.word_tag_tab.get(word)
 
 
 _CHAPTER_MARK = re.compile(r"第?\s*[0-9〇零一二两三四五六七八九十百千]+\s*[章回卷集]|第\s*[0-9〇零一二两三四五六七八九十百千]+\s*[节部]")  # 46章上山

@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.candidates import Candidates, dictionary_entry, locate
+from desktop.tasks.pipeline.candidates import Candidates, locate
+from desktop.tasks.pipeline.segmenter import dictionary_entry
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.suffixes import suffix_kind
 

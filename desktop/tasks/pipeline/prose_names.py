@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.candidates import dictionary_entry
+from desktop.tasks.pipeline.segmenter import dictionary_entry
 from desktop.tasks.pipeline.names import Candidates
 
 # Quotation marks Chinese and English prose open and close speech with.
