@@ -4,7 +4,9 @@ for, and a character the author renames (no model)."""
 
 from __future__ import annotations
 
+from desktop.tasks.pipeline.candidates import collect
 from desktop.tasks.pipeline.pipeline import Canon
+from desktop.tasks.pipeline.statements import split
 from tests.tasks.test_pipeline import entities, relations, settle, states
 
 
@@ -127,3 +129,26 @@ def test_a_trade_taken_up_by_the_one_the_sentence_is_about_and_trades_of_the_old
                    ("user", "土匪头子叫罗金山，一脸麻子。"), canon=canon)
     assert {("林海生", "identity", "帮工"), ("罗金山", "identity", "土匪头子")} <= set(states(found))
     assert any(e == "郑宗福" and k == "identity" and v.endswith("庙祝") for e, k, v in states(found))
+
+
+def names_in(said: str, zh: bool = True) -> dict[str, str | None]:
+    cands = collect(split([{"id": 1, "role": "user", "content": said}]), {}, zh)
+    return {name: cand.best_hint[0] for name, cand in cands.items()}
+
+
+def test_names_that_hold_an_ampersand_an_honorific_or_a_middle_name_are_one_name():
+    assert "Halloway & Sons Shows" in names_in("Silas Halloway owns Halloway & Sons Shows, the big railroad circus.", False)
+    assert "Pike & Sutter" in names_in("Pike & Sutter drop Miriam in chapter nine.", False)
+    found = collect(split([{"id": 1, "role": "user", "content": "Messer Baldo Strozzini, a wool banker, wants an altarpiece. "
+                                                                  "Dottie Mae Purcell sings. Dottie Mae is sweet."}]), {}, False)
+    assert "Baldo Strozzini" in found and "Messer Baldo Strozzini" not in found
+    assert found.alias_of.get("Dottie Mae") == "Dottie Mae Purcell"
+
+
+def test_what_only_looks_like_a_name_is_none():
+    assert "Graham's GPS" not in names_in("Graham's GPS track shows he left the path on purpose.", False)
+    assert "Michaelmas Term" not in names_in("It starts in Michaelmas Term at Wycliffe House.", False)
+    assert "St. Wendel's Abbey" in names_in("He retires to St. Wendel's Abbey.", False)
+    assert "爷爷教" not in names_in("那陶然跟谁学手艺？爷爷教不了了。")
+    assert "陆沉结盟" not in names_in("第21章：十三与陆沉结盟，追到黄三姑的堂口。")
+    assert names_in("他女儿阿珠，大名郑明珠，阿海从小就喜欢她。").get("郑明珠") == "Character"

@@ -104,6 +104,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         add_dotted(cands, text, lambda w: dictionary_entry(w)[0] >= 300)  # 摄政王奥伦·凯斯: one man, not 奥伦 and 凯斯
         people.named_by_role(cands, text)
         people.posted(cands, text, segment)
+        people.real_names(cands, text)
         people.described_as_people(cands, text)
         people.described_as_groups(cands, text)
         if not prose:
@@ -376,6 +377,11 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         # 父亲林啸天: 林 begins a person's name, it ends no place; 前期反派: a name starts where a word does
         # … or where a function word or a stop ends what came before (去了|暗夜战队, whatever the tagger made of 暗)
         head = name[:len(name) - len(suffix_of(name))]
+        kin = _KIN_LEAD.match(name)
+        if kin and len(name) - kin.end() >= 2 and lx.surnamed(name[kin.end():]):
+            name, start, head = name[kin.end():], start + kin.end(), head[kin.end():]  # 女儿乔若溪: the daughter's name
+        elif kin or name.endswith(("结盟", "加盟", "入盟", "会盟")):
+            continue  # 爷爷教不了, 女儿阿珠, 陆沉结盟: a kinship word or a verb, not the head of a name
         parts = segment(head)  # 每个城市设分局, 老沈投奔运河, 只问秦钟: a verb inside ends a clause, it starts no name
         if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2 or any(
                 f.startswith("v") and (len(w) >= 2 or parts[0][1][:1] in "dpcr") for i, (w, f) in enumerate(parts) if i)):
@@ -410,6 +416,7 @@ _PLACE_PART = re.compile(r"(?:在|位于|地处|深入)([\u4e00-\u9fff]{2,4}?)�
 _AGENT_WITH_SUFFIX = re.compile(rf"([{''.join(lx.ZH_SURNAMES)}][\u4e00-\u9fff][山峰林海江河云风雷龙虎天剑刀])"
                                 r"(?=把|将|被|对|跟|说|道|笑着|拿着|握着|已经|一掌|一剑|亲手)")
 _KIN_AFTER_ZHI = set("父母子女妻夫兄弟姐妹徒师主仆")
+_KIN_LEAD = re.compile(r"(?:爷爷|奶奶|外公|外婆|姥姥|姥爷|爹|娘|爸爸?|妈妈?|阿爸|阿妈|哥哥|姐姐|弟弟|妹妹|女儿|儿子|师父|师傅|老师)")
 _COUNTED = re.compile(r"[一两几这那][把柄口杆件枚颗张面块串根条只座艘匹]$")
 _GEO_LIST = re.compile(rf"(?:大陆|地区|地域|分成?[两三四五六七八九十几]块|疆域|版图|地图|[两三四五六七八九十几]大?[州域块])")
 _SURNAMES_THAT_END_NAMES = set("林江关宫钟印甲海")

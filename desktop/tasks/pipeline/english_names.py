@@ -11,7 +11,7 @@ from desktop.tasks.pipeline.statements import Statement
 # ("the" joins only after "of", or before a one-word epithet: "Order of the Grey Lantern", "Ivan the Terrible" —
 # not "gives Iris Calder the Iron Key")
 _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of\s+the|of|de|von|van|du|la|le|del|da|di|"
-                      r"della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*|"
+                      r"della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*|\s+&\s+[A-Z][\w’'\-]*|"
                       r"\s+the\s+[A-Z][a-z]+\b(?!\s+[A-Z]))*")
 
 
@@ -115,6 +115,13 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             words[-1] = words[-1][:-2]
             if _KIN_AFTER.match(text.replace("’", "'"), match.end() - 2):  # "Teodor's apprentice": Teodor is someone
                 cands.add(" ".join(words), "Character", 2.0)
+        owner = next((i for i, w in enumerate(words[:-1]) if w.endswith("'s")), None) \
+            if words and re.fullmatch(r"[A-Z]{2,5}", words[-1]) else None
+        if owner is not None:  # "Graham's GPS track": the one whose it is, not a name with the thing (St. Wendel's
+            # Abbey, Cray's Wharf are names)
+            words = [*words[:owner], words[owner][:-2]]
+        if words and words[-1].lower() in ("term", "semester", "trimester"):
+            continue  # "Michaelmas Term": a stretch of the school year
         if any(re.search(r"(?<!s)['’]$", w) for w in words[:-1]) or words and words[0][:1] in "'’\"“":
             continue  # "Sol' Marrow" out of "Ysolde 'Sol' Marrow": a nickname's quote, not a name (aliases.py)
         if not words or (words[0].lower() in ("book", "chapter", "volume", "part", "act", "season", "arc")):
@@ -228,11 +235,11 @@ def short_forms(name: str) -> list[str]:
     """How a character's English name is shortened: "Mara" and "Vell" for Mara Vell; "Mrs. Quill", "Hester
     Quill", "Hester" and "Quill" for Mrs. Hester Quill. Each stands for the person only where no one else has it."""
     words = name.split()
-    if len(words) < 2 or any(w.lower() in ("of", "the") for w in words):
+    if len(words) < 2 or any(w.lower() in ("of", "the", "&") for w in words):
         return []
     titled = _title_length(words)
-    if not titled:
-        return list(dict.fromkeys([calling_name(words), words[-1]]))
+    if not titled:  # (and "Dottie Mae" for Dottie Mae Purcell: a given name of two words)
+        return list(dict.fromkeys([calling_name(words), words[-1], *([" ".join(words[:2])] if len(words) == 3 and lx.en_given_name(words[1]) else [])]))
     if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
@@ -267,13 +274,16 @@ def post_title(form: str) -> str | None:
 
 _COURTESY = frozenset(("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "ser", "dame", "madam", "madame", "monsieur",
                        "mademoiselle", "herr", "frau", "dr", "doctor", "aunt", "uncle", "granny", "grandpa", "grandma",
-                       "father", "mother", "brother", "sister", "master", "elder", "saint", "rev", "reverend"))
+                       "father", "mother", "brother", "sister", "master", "elder", "saint", "rev", "reverend", "messer",
+                       "signor", "signora", "signore", "señor", "señora", "senhor", "senhora", "mynheer"))
 
 
 def head_word(name: str, kind: str) -> list[str]:
     """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word — and
     "the expedition" for the Kestrel Expedition, "the clan" for the Hoshina clan."""
     words = name.split()
+    if "&" in words:
+        return []  # "Halloway & Sons Shows": a firm named after its people is called by its whole name
     if kind not in ("Faction", "Location") or len(words) < 2 or not (words[-1][:1].isupper() or
                                                                    kind == "Faction" and words[-1] in lx.EN_HEAD_KINDS):
         return []

@@ -47,6 +47,16 @@ _NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太")
 _POSTED = re.compile(rf"(?:{_ROLE})(?=[{''.join(lx.ZH_SURNAMES)}][{CJK}]{{2}})")
 
 
+_REAL_NAME = re.compile(rf"(?:大名|本名|真名|学名|原名)(?:叫|是)?([{CJK}]{{2,3}})(?=[，,。！!？?、；;\s的是]|$)")
+
+
+def real_names(cands: Candidates, text: str) -> None:
+    """"他女儿阿珠，大名郑明珠": a full name given after 大名/本名 is a person's, whatever its last character (珠)."""
+    for match in _REAL_NAME.finditer(text):
+        if lx.surnamed(match.group(1)) and (cand := cands.add(match.group(1), "Character", WEIGHT)) is not None:
+            cand.strong = True
+
+
 def posted(cands: Candidates, text: str, segment: Callable[[str], list[tuple[str, str]]]) -> None:
     """大掌柜孙守业伺候了乔家三代: after a post, a surname the segmenter left alone and the two-character word it
     split off (守业, a word of the language) are one person's name."""
