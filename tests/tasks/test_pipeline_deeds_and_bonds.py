@@ -431,3 +431,9 @@ def test_the_authors_own_voice_is_no_state_of_a_character():
     canon = Canon(names={"方志诚": ("Character", [])})
     found = settle(("user", "第9章方志诚中风那里我记错了，是第11章。"), canon=canon)
     assert not [s for s in states(found) if s[1] == "injury" and "我" in s[2]]
+
+
+def test_a_surnamed_name_that_ends_like_a_sea_stays_a_person_whatever_the_model_reads():
+    messages = [{"id": 1, "role": "user", "content": "关德海可以，就他当春和班的班主，关德海脾气倔。"}]
+    found = asyncio.run(extract(messages, Canon(), _EverythingIsAPlace(), zh=True, chapter=None))
+    assert {e["name"]: e["kind"] for e in found.document["entities"]}.get("关德海") == "Character"

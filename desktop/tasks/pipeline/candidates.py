@@ -452,6 +452,7 @@ def _repeated_surnamed(text: str, words: list[tuple[str, str]], prose: bool = Fa
                 and any(e < len(text) and text[e] in "，。、—：；！？ ,.好" for e in ends)
             if len(ends) >= 2 and (alone or any(e < len(text) and text[e] in lx.ZH_PERSON_NEXT for e in ends)) \
                     and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) and name not in common \
+                    and not (length == 2 and _common_noun(name)) \
                     and not (len(name) == 3 and name[-1] in _SPEECH_TAIL):
                 found.append(name)
                 break

@@ -61,6 +61,8 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         sentence = next((s.quote for s in statements if s.index in cand.mentions), name)
         kind = await _ask(llm, name, sentence, zh, cancel, seed) if llm is not None else NONE
         hinted, weight = cand.best_hint
+        if zh and hinted == "Character" and len(name) == 3 and lx.surnamed(name) and kind in ("Location", "Item"):
+            kind = hinted  # 关德海, 余长海, 郑明珠: a surname and a given name ending like a sea or a pearl; not a sea
         if zh and weight < 1.0 and kind != hinted:
             continue  # a word segmentation guessed was a name (冷笑, 爱慕): kept only if the model agrees
         if not zh and hinted is None and len(cand.mentions) < 3:

@@ -384,7 +384,8 @@ CHANGE_CUES_EN = ("actually", "instead", "scrap", "change it", "changed my mind"
 # The commonest Chinese surnames: a name that repeats and starts with one of these is most likely a person.
 ZH_SURNAMES = set("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔"
                   "钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤柳楚萧燕"
-                  "葛岳"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
+                  "葛岳关俞祝柯纪梅凌裴霍骆辛靳柴鲍祁滕饶穆卓褚戚岑晏佟臧卞姬栾隋巫寇桑甄虞敖巩佘邝鞠荆冀胥栗鄢蔺阚"
+                  "屠禹狄芮扈晁邸雍辜裘邰嵇湛檀倪庞颜聂詹耿焦甘舒阮童毕裴苗翁冉蓝蒙喻蒲屈艾尤缪项娄窦费卜席柏瞿桂闵邬"  # (two-character surnames are ZH_COMPOUND_SURNAMES: 上, 门, 东 alone begin words, not names)
                   # rarer surnames of the classics and of web novels, none of them an everyday word's first character
                   "甄封詹尤邢霍晏柴祝阮闵娄颜骆樊虞裘缪嵇裴荀芮靳糜巫焦栾蔺屠翟逄姬冉郦濮扈冀瞿阎庾耿寇阙蔚聂晁阚鞠竺"
                   "厉温俞鲍岑倪滕殷邬卞臧祁狄庞纪屈项季梅凌柯宁甘戎蒲卓乔桑庄艾戈辛饶荆凤谷池秋"
