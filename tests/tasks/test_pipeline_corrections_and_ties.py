@@ -158,3 +158,20 @@ def test_ends_a_master_a_deserter_or_a_couple_the_book_married_say():
                     relations={("MARRIED_TO", "Vivian Lark", "Rex Dalton")})
     found = settle(("user", "They divorce in chapter twenty-five, quietly."), canon=married, zh=False)
     assert [(e["type"], e.get("valid_to")) for e in found.document["ends"]] == [("MARRIED_TO", 25)]
+
+
+def test_members_said_by_what_they_do_for_a_group_or_by_its_post_before_their_name():
+    english = Canon(names={"Jamie Rivers": ("Character", []), "Calloway Firm": ("Faction", ["the Firm"]),
+                           "Kade": ("Character", []), "Tessaract": ("Faction", []), "Tobiah Laus": ("Character", []),
+                           "Hegemony": ("Faction", []), "Margaret Aldine": ("Character", []),
+                           "Harbor City Courier": ("Faction", ["the Courier"])})
+    found = settle(("user", "Jamie Rivers runs numbers for the Firm."), ("user", "Tessaract's fixer, Kade, waits outside."),
+                   ("user", "Oh and the Hegemony commissar who'd been riding along, Tobiah Laus, stays aboard."),
+                   ("user", "The Courier's publisher, Margaret Aldine, has her own reasons."), canon=english, zh=False)
+    assert {("MEMBER_OF", "Jamie Rivers", "Calloway Firm"), ("MEMBER_OF", "Kade", "Tessaract"),
+            ("MEMBER_OF", "Tobiah Laus", "Hegemony"), ("LEADS", "Margaret Aldine", "Harbor City Courier")} <= relations(found)
+    canon = Canon(names={"沈知微": ("Character", []), "尚宫局": ("Faction", []), "钱嬷嬷": ("Character", []),
+                         "赵琰": ("Character", []), "白露": ("Character", []), "樱机关": ("Faction", [])})
+    found = settle(("user", "36章沈知微入尚宫局，任司记。"), ("user", "钱嬷嬷是赵琰派来的。"),
+                   ("user", "白露的底牌：她是日本人，樱机关派进来的。"), canon=canon)
+    assert {("MEMBER_OF", "沈知微", "尚宫局"), ("SERVES", "钱嬷嬷", "赵琰"), ("MEMBER_OF", "白露", "樱机关")} <= relations(found)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline.english_states import is_post
 from desktop.tasks.pipeline.findings import EN_NEG as _EN_NEG
 from desktop.tasks.pipeline.findings import flat as _flat
 from desktop.tasks.pipeline.findings import Finding
@@ -90,6 +91,8 @@ class EnglishRules:
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:['’]s\s+|has\s+)?(?:been|is|was|stays|stayed)\s+with"
                                                                           r"(?:\s+the)?", mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "he's been with the Castellane show since he was 15"
+                if kb == "Faction" and ka == "Character" and _DOES_FOR.search(mid):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "Jamie Rivers runs numbers for the Firm"
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if ka == kb == "Character" and re.search(r"\b(?:guns?|gunned|cuts?|struck|strikes?|mows?|mowed)$", mid) \
@@ -210,6 +213,10 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",?\s*which(?:\s+now)?", mid) and \
                         re.match(r"\s+(?:runs|leads|heads|chairs|commands)\b", post):
                     out.append(self._rel(st, "LEADS", b, a))
+                # "Tessaract's fixer, Kade" / "the Hegemony commissar who'd been riding along, Tobiah Laus"
+                held = _GROUPS_POST.fullmatch(low[ea:sb]) if ka == "Faction" and kb == "Character" else None
+                if held and is_post(held.group(1)):
+                    out.append(self._rel(st, "LEADS" if held.group(1) in _LEADER_POSTS else "MEMBER_OF", b, a))
                 # "Hostus, a retired secutor with one ear, who trains Brennus": what the one described does
                 who = _WHO_DOES.fullmatch(mid) if ka == kb == "Character" else None
                 if who:
@@ -318,7 +325,8 @@ _BOND = re.compile(r"(?:are|were|become|became|remain|stay|have been|has been|ha
                    r"(?:now\s+|still\s+|properly\s+|finally\s+|sworn\s+|old\s+|close\s+)*"
                    r"(" + "|".join(sorted(_BONDS, key=len, reverse=True)) + r")\b")
 _LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "ruler", "commander", "grandmaster",
-                 "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden"}
+                 "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden", "publisher", "owner",
+                 "proprietor", "president", "headmaster", "headmistress", "housemaster", "ringmaster", "chieftain"}
 _MEMBER_POSTS = {"member", "runner", "agent", "knight", "soldier", "thief", "spy", "officer", "clerk", "elder",
                  "student", "disciple", "brother", "sister", "enforcer", "courier", "sailor", "scout", "assassin",
                  "mercenary", "recruit", "guard", "operative", "lieutenant", "apprentice", "archivist", "healer"}
@@ -355,6 +363,10 @@ _KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s
 _EXPELS = re.compile(r"\b(?:drops?|dropped|fires?|fired|sacks?|sacked|expels?|expelled|dismiss(?:es)?|dismissed|"
                      r"kicks? out|kicked out|throws? out|threw out|casts? out|disowns?|disowned|excommunicates?|"
                      r"excommunicated|lets? go of|let go of)$")
+_DOES_FOR = re.compile(r"\b(?:runs?|ran|does|did|drives?|drove|cooks?|cooked|fights?|fought|spies|spied|kills?|killed|"
+                       r"smuggles?|smuggled|deals?|dealt|fixes|fixed|forges?|forged|steals?|stole)\b(?:\s+[a-z\-]+){0,2}"
+                       r"\s+for(?:\s+the)?$")
+_GROUPS_POST = re.compile(r"(?:['’]s)?\s+([a-z\-]+)(?:\s+(?:who|that)\b[^,;.:]{0,40})?\s*[,:—]\s*")
 _WHO_DOES_REL = {**dict.fromkeys(("trains", "trained", "teaches", "taught", "mentors", "mentored", "coaches"), "MASTER_OF"),
                  **dict.fromkeys(("serves", "served", "works for", "worked for"), "SERVES"),
                  **dict.fromkeys(("loves", "loved", "adores"), "LOVES"),

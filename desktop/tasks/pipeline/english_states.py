@@ -219,6 +219,11 @@ _NOT_ESS = {"business", "address", "dress", "mess", "press", "chess", "guess", "
             "possess", "assess", "obsess", "profess", "impress", "caress", "cypress", "mattress", "wilderness"}
 
 
+def is_post(word: str) -> bool:
+    """Is a lower-case word someone's post or trade ("commissar", "fixer"), as the identity rules read one?"""
+    return bool(_EN_POST_ALONE.fullmatch(word)) and _is_title(word)
+
+
 def _is_title(title: str) -> bool:
     if re.match(r"(?i)(?:kind|sort|type|lot|bit|part|piece|one)\s+of\b", title):
         return False  # "the kind of woman who…" describes, it names no post

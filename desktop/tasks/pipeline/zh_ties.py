@@ -30,6 +30,10 @@ _PAY = re.compile(r"的(?:钱|好处|银子|黑钱|贿赂)")
 _DEVOTED = re.compile(r"(?:忠心耿耿|死心塌地|言听计从|唯命是从|忠心不二)")
 # a firm that signed or made someone: "也是鹿鸣传媒签的", "鹿鸣传媒旗下的"
 _SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的)")
+# sent in by someone: "是樱机关派进来的", "是赵琰派来的"
+_SENT = re.compile(r"(?:派|安插|送|塞|安排)(?:进|过)?来的")
+# "36章沈知微入尚宫局": entering a group, said with the bare 入
+_ENTERS = re.compile(r"(?:(?:第?[0-9一二三四五六七八九十百]+章)?(?:正式|就|便|也)?)入")
 # "守夜人里的陆沉": one of a group's people
 _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 # "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
@@ -73,8 +77,11 @@ class ChineseTies:
                         out.append(self._end(st, "MASTER_OF", a, b))  # 第11章把周建国逐出师门
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
-                if ka == "Character" and kb == "Faction" and _IS.search(mid) and _SIGNED.match(post):
-                    out.append(self._rel(st, "MEMBER_OF", a, b))
+                if ka == "Character" and kb == "Faction" and (_IS.search(mid) and (_SIGNED.match(post) or _SENT.match(post))
+                                                                 or _ENTERS.fullmatch(mid)):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # 也是鹿鸣传媒签的, 樱机关派进来的, 36章入尚宫局
+                if ka == kb == "Character" and _IS.search(mid) and _SENT.match(post):
+                    out.append(self._rel(st, "SERVES", a, b))  # 钱嬷嬷是赵琰派来的
                 if ka == "Faction" and kb == "Character" and _AMONG.fullmatch(mid):
                     out.append(self._rel(st, "MEMBER_OF", b, a))
                 if ka == "Character" and kb == "Item" and _HAS_IN_HAND.fullmatch(mid):
