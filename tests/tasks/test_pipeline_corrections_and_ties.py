@@ -175,3 +175,16 @@ def test_members_said_by_what_they_do_for_a_group_or_by_its_post_before_their_na
     found = settle(("user", "36章沈知微入尚宫局，任司记。"), ("user", "钱嬷嬷是赵琰派来的。"),
                    ("user", "白露的底牌：她是日本人，樱机关派进来的。"), canon=canon)
     assert {("MEMBER_OF", "沈知微", "尚宫局"), ("SERVES", "钱嬷嬷", "赵琰"), ("MEMBER_OF", "白露", "樱机关")} <= relations(found)
+
+
+def test_a_thing_said_as_the_topic_is_what_the_clauses_after_it_pass_on():
+    canon = Canon(names={"陶老根": ("Character", []), "霁红釉方": ("Item", []), "周建国": ("Character", []),
+                         "方志诚": ("Character", []), "顾长庚": ("Character", []), "朱砂笔": ("Item", []),
+                         "顾九": ("Character", [])}, owners={"霁红釉方": "陶老根"})
+    found = settle(("user", "然后是重头戏，陶老根那本霁红釉方：第10章被周建国偷了，转手卖给方志诚。"), canon=canon)
+    owns = {(r["from"], r["to"]) for r in found.document["relations"] if r["type"] == "OWNS"}
+    ended = {(e["from"], e["to"]) for e in found.document["ends"] if e["type"] == "OWNS"}
+    # (the thief held it only in passing: neither his holding nor its end is a fact worth settling)
+    assert owns == {("方志诚", "霁红釉方")} and ended == {("陶老根", "霁红釉方")}
+    found = settle(("user", "顾长庚那支朱砂笔，专门点睛用的，11章顾长庚一死就到了顾九手里。"), canon=canon)
+    assert ("OWNS", "顾九", "朱砂笔") in relations(found)

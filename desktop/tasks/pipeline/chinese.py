@@ -163,7 +163,8 @@ class ChineseRules(ChineseTitles):
                         previous = self.owners.get(a)
                         if previous and previous != b:
                             out.append(self._end(st, "OWNS", previous, a))
-                    if re.fullmatch(r"被", mid[:1]) and _has_verb(mid + post, lx.ZH_TAKE + ("偷", "夺", "抢", "盗")):
+                    if re.match(r"(?:第?[0-9一二三四五六七八九十百]+章)?被", mid) and \
+                            _has_verb(mid + post, lx.ZH_TAKE + ("偷", "夺", "抢", "盗")):
                         out += self._take(st, b, a, text[:sa])
                 if ka == "Character" and kb == "Item" and mid == "的" and _has_verb(text[max(0, sa - 4):sa], lx.ZH_TAKE):
                     out.append(self._end(st, "OWNS", a, b))  # "…偷走了A的B": whoever took it, A lost it

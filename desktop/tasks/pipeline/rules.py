@@ -38,6 +38,9 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStat
         # factions, each once, in the order the talk last mentioned them: "家主是X" speaks of the latest
         self._factions: dict[str, None] = {}
         self._children: list[str] = []  # the children the talk named last: "孩子的娘是X" speaks of them
+        self.holders: dict[str, str] = {}  # item → who the talk last gave it to ("被周建国偷了，转手卖给方志诚")
+        self.held_here: dict[str, str] = {}
+        self.in_passing: set[tuple[str, str]] = set()
 
     def read(self, st: Statement) -> list[Finding]:
         out: list[Finding] = []
@@ -51,9 +54,16 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStat
         last_person = previous_person = None
         last_actors: list[str] = []
         asides = [(m.start(), m.end()) for m in re.finditer(r"[（(][^（）()]*[）)]", st.text)]
+        topic: str | None = None  # "爷爷那支朱砂笔，…，11章…就到了顾九手里": the thing the clauses after go on about
+        self.held_here, self.in_passing = {}, set()  # who this statement gave a thing to; who only held it in passing
         for clause in _clauses(st.text, zh, spans):
             local = [(n, s, e) for n, s, e in spans if s >= clause[0] and e <= clause[1]]
             went_on = subject  # who the sentence was about before this clause
+            items = [(n, s, e) for n, s, e in local if self.kind(n) == "Item"]
+            thing = [(topic, clause[0], clause[0])] if zh and topic and not items else []
+            if zh and items and items[-1] == local[-1] and clause[1] - items[-1][2] <= 2 and _TOPIC_THING.fullmatch(
+                    st.text, local[-2][2] if len(local) > 1 else clause[0], items[-1][1]):
+                topic = items[-1][0]  # (the thing said as the clause's topic: "爷爷那支朱砂笔，", "霁红釉方：")
             # "被厉无咎一掌震碎心脉，当场身亡": who did it is not who the sentence goes on about
             # … and one named in brackets ("师从玄衡真人（林照不拜入其门下）") is an aside, not who goes on
             people = [n for n, s, _ in local if self.kind(n) == "Character" and not st.text[:s].endswith("被")
@@ -102,7 +112,11 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStat
                 # "Nell's father, the old ferryman, dies": the kin goes on, whom the talk has not named
                 subject = previous_person = None
             if zh:
-                out += self._zh_pairs(st, local) + self._zh_ties(st, local, clause[0], went_on)
+                found = self._zh_pairs(st, [*thing, *local]) + self._zh_ties(st, [*thing, *local], clause[0], went_on)
+                held = {f.item["to"]: f.item["from"] for f in found if f.section == "relations" and f.item["type"] == "OWNS"}
+                self.holders.update(held)
+                self.held_here.update(held)
+                out += found
                 out += self._zh_states(st, clause, [x for x in local if x[1] < x[2]], carried)
             else:
                 out += self._en_pairs(st, local)
@@ -118,6 +132,9 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStat
         out += self._lost(st, spans, zh)
         if zh:
             out += self._parted(st, spans)
+        # "第10章被周建国偷了，转手卖给方志诚": one who takes a thing and passes it on in one breath held it in passing
+        out = [f for f in out if not (f and f.section == "relations" and f.item["type"] == "OWNS"
+                                      and (f.item["from"], f.item["to"]) in self.in_passing)]
         children = [f.item["to"] for f in out if f.section == "relations" and f.item["type"] == "PARENT_OF"]
         if children:
             self._children = list(dict.fromkeys(children))
@@ -276,6 +293,8 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     return [c for c in out if c[1] > c[0]]
 
 
+# what may stand before a thing said as a topic: whose it is and which one ("那支", "的那本")
+_TOPIC_THING = re.compile(r"\s*(?:的)?(?:那|这)?(?:[一两]?[把支本柄块件枚颗只副张面根条艘匹]|个)?")
 _TITLES_ZH = frozenset((*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES, *lx.ZH_PERSON_TITLES))
 # "apprenticed to Ashdown" / "carries the Compass": a clause that opens with its verb ("At the ceremony Vashti…" does not)
 _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.findings import negated_zh as _negated_zh
 from desktop.tasks.pipeline.statements import Statement
@@ -40,12 +41,14 @@ _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 _KILLED_BY = re.compile(r"(?:一手|亲手)?(?:杀|害死|杀死|毒死|打死|逼死|杀害|弄死|下毒毒死)的")
 # a master who turns a pupil out: "把周建国逐出师门"
 _OUT_OF_SCHOOL = re.compile(r"(?:给)?(?:逐出|赶出|清理出|开除出)(?:了)?(?:师门|门墙|门下)")
+_GIVES = re.compile(rf"(?:转手|又|后来|最后|再)?(?:{'|'.join(lx.ZH_GIVE)})了?$")
 # "手里有岛上最大的船金龙号": what is in someone's hands, named after what it is
 _HAS_IN_HAND = re.compile(r"的?(?:手里|手中|手上|名下)(?:还|也|就)?(?:有|握着|攥着)[^，,。；;！!？?]{0,10}")
 
 
 class ChineseTies:
-    """Mixed into the Reader: needs kind(), _rel(), _end() and _state()."""
+    """Mixed into the Reader: needs kind(), _rel(), _end(), _state(), _spans(), owners, holders,
+    held_here and in_passing."""
 
     def _zh_ties(self, st: Statement, spans: list, opens: int, subject: str | None) -> list[Finding]:
         out: list[Finding | None] = []
@@ -84,6 +87,14 @@ class ChineseTies:
                     out.append(self._rel(st, "SERVES", a, b))  # 钱嬷嬷是赵琰派来的
                 if ka == "Faction" and kb == "Character" and _AMONG.fullmatch(mid):
                     out.append(self._rel(st, "MEMBER_OF", b, a))
+                if ka == "Item" and kb == "Character" and sa == ea and _GIVES.search(mid):
+                    # "霁红釉方：第10章被周建国偷了，转手卖给方志诚": the thing talked of goes on to the one named
+                    previous = self.holders.get(a) or self.owners.get(a)
+                    if previous and self.held_here.get(a) == previous:
+                        self.in_passing.add((previous, a))  # (taken and sold on in one breath: held in passing)
+                    elif previous and previous != b:
+                        out.append(self._end(st, "OWNS", previous, a))
+                    out.append(self._rel(st, "OWNS", b, a))
                 if ka == "Character" and kb == "Item" and _HAS_IN_HAND.fullmatch(mid):
                     out.append(self._rel(st, "OWNS", a, b))
         return [f for f in out if f is not None]
