@@ -188,3 +188,15 @@ def test_a_thing_said_as_the_topic_is_what_the_clauses_after_it_pass_on():
     assert owns == {("方志诚", "霁红釉方")} and ended == {("陶老根", "霁红釉方")}
     found = settle(("user", "顾长庚那支朱砂笔，专门点睛用的，11章顾长庚一死就到了顾九手里。"), canon=canon)
     assert ("OWNS", "顾九", "朱砂笔") in relations(found)
+
+
+def test_where_a_trade_is_plied_is_where_someone_is():
+    canon = Canon(names={"Mama Okoro": ("Character", []), "Sump": ("Location", ["the Sump"]), "Hesper Quill": ("Character", []),
+                         "Sunken Bazaar": ("Location", []), "Rafe Lindqvist": ("Character", []), "Calypso": ("Location", []),
+                         "Luca Ferro": ("Character", []), "Lisbon": ("Location", [])})
+    found = settle(("user", "Mama Okoro is a ripperdoc in the Sump and the only person Vic trusts."),
+                   ("user", "Ch 16 she trades the sword to Hesper Quill — bog witch, keeps a stall in the Sunken Bazaar."),
+                   ("user", "The buyer's Rafe Lindqvist, port commissioner on Calypso."),
+                   ("user", "Luca Ferro is a stranger in Lisbon."), canon=canon, zh=False)
+    located = {(r["from"], r["to"]) for r in found.document["relations"] if r["type"] == "LOCATED_IN"}
+    assert located == {("Mama Okoro", "Sump"), ("Hesper Quill", "Sunken Bazaar"), ("Rafe Lindqvist", "Calypso")}

@@ -189,7 +189,7 @@ _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
-_NOT_TITLES = {"heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
+_NOT_TITLES = {"stranger", "regular", "newcomer", "heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
                "tender", "slender", "proper", "eager", "better", "bigger", "whether",
                "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
