@@ -200,3 +200,13 @@ def test_where_a_trade_is_plied_is_where_someone_is():
                    ("user", "Luca Ferro is a stranger in Lisbon."), canon=canon, zh=False)
     located = {(r["from"], r["to"]) for r in found.document["relations"] if r["type"] == "LOCATED_IN"}
     assert located == {("Mama Okoro", "Sump"), ("Hesper Quill", "Sunken Bazaar"), ("Rafe Lindqvist", "Calypso")}
+
+
+def test_one_who_takes_their_own_life_dies_and_one_shot_by_another_himself_does_not():
+    canon = Canon(names={"Josiah Pell": ("Character", []), "Mara": ("Character", []), "Ambrose Calloway": ("Character", []),
+                         "Scarlatti": ("Character", [])})
+    found = settle(("user", "Josiah Pell — Crane's partner — hangs himself in his counting-house in ch 18."),
+                   ("user", "Mara takes her own life in ch 9."),
+                   ("user", "She's the sister of Ambrose Calloway, the bookkeeper Scarlatti shot himself last winter."),
+                   canon=canon, zh=False)
+    assert dated(found)["Josiah Pell"] == 18 and dated(found)["Mara"] == 9 and "Scarlatti" not in dated(found)

@@ -24,6 +24,12 @@ class EnglishStates:
         tail, ltail = text[end:], low[end:]
         # a recap's participle: "Dunn killed on the wire", "Sorin shot dead by Gray in ch 25"
         killed = _KILLED_ALONE.match(ltail)
+        # "Josiah Pell … hangs himself": the reflexive the pronoun pass gave his name back to
+        killed = killed or re.match(rf"[^.;]{{0,40}}?\b(?:hangs|hanged|kills|killed|shoots|shot|poisons|poisoned|drowns|"
+                                    rf"drowned)\s+{re.escape(subject.lower())}\b", ltail) or \
+            re.search(r"\b(?:takes|took)\s+(?:his|her|their|[\w'’ ]+['’]s)\s+own\s+life\b", ltail) or \
+            re.match(rf"\W*(?:{re.escape(subject.lower())}\s+)?(?:then\s+|later\s+|finally\s+|eventually\s+)?"
+                     r"(?:hangs|hanged|kills|killed|shoots|shot|drowns|drowned)\s+(?:him|her)self\b", low)
         if killed and not _EN_NEG.search(ltail):
             out.append(self._state(st, subject, "alive", "dead"))
         for phrase in () if killed else lx.EN_DEATH:
