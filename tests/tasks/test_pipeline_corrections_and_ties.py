@@ -210,3 +210,12 @@ def test_one_who_takes_their_own_life_dies_and_one_shot_by_another_himself_does_
                    ("user", "She's the sister of Ambrose Calloway, the bookkeeper Scarlatti shot himself last winter."),
                    canon=canon, zh=False)
     assert dated(found)["Josiah Pell"] == 18 and dated(found)["Mara"] == 9 and "Scarlatti" not in dated(found)
+
+
+def test_wounds_by_their_kind_and_an_injury_weighed_and_put_aside():
+    canon = Canon(names={"陈默": ("Character", []), "吴十三": ("Character", []), "程野": ("Character", [])})
+    found = settle(("user", "第9章陈默在哨位上冻伤了脚。"), ("user", "第20章吴十三右手被黄皮子咬伤。"),
+                   ("user", "33章程野确诊右手腕腱鞘炎。"), canon=canon)
+    assert set(dated(found, "injury")) == {"陈默", "吴十三", "程野"}
+    found = settle(("user", "陈默得个伤病，右手腱鞘炎……不对，腱鞘炎太轻。"), canon=canon)
+    assert dated(found, "injury") == {}

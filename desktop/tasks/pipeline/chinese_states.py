@@ -73,6 +73,8 @@ class ChineseStates:
             at = tail.find(word)
             if word in ("查出", "确诊", "患上") and not re.match(r".{0,8}?[病癌症瘤炎疾]", tail[at + len(word):]):
                 continue  # "自己查出来" finds something out; "查出肺癌" is an illness
+            if at >= 0 and re.match(r"[^，,。]{0,4}?(?:…+)?(?:不对|太轻|太重|不行|算了|不好)", tail[at + len(word):]):
+                continue  # "右手腱鞘炎……不对", "腱鞘炎太轻": an injury weighed and put aside
             if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
                     and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL) \
                     and not _SUPPOSED.search(tail[:at]):
