@@ -219,3 +219,11 @@ def test_wounds_by_their_kind_and_an_injury_weighed_and_put_aside():
     assert set(dated(found, "injury")) == {"陈默", "吴十三", "程野"}
     found = settle(("user", "陈默得个伤病，右手腱鞘炎……不对，腱鞘炎太轻。"), canon=canon)
     assert dated(found, "injury") == {}
+
+
+def test_what_is_planted_follows_the_colon_of_the_authors_lead_in():
+    canon = Canon(names={"Peter Olsen": ("Character", ["Peter"]), "Skellbrae": ("Location", [])})
+    found = settle(("user", "Rift stays subtext, but plant one thing in ch 6: Peter won't go into the byre."),
+                   canon=canon, zh=False)
+    [hook] = found.document["hooks"]
+    assert hook["description"].startswith("Peter") and not hook["name"].lower().startswith(("rift", "ch"))

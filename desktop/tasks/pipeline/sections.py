@@ -175,7 +175,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                             and n not in generic]
                 if involves or before.message_index < st.message_index - 2:
                     break
-        description = _HOOK_LABEL.sub("", described.quote) or described.quote
+        description = _HOOK_LABEL.sub("", _PLANT_LEAD_EN.sub("", described.quote)) or described.quote
         if described is st and position and _WHO_OPEN.search(text) and (before := statements[position - 1]) and \
                 before.message_index == st.message_index and not before.text.rstrip().endswith(("?", "？")):
             description = f"{before.quote} {description}"  # "The poison is foxglove… Who did it stays open."
@@ -214,6 +214,7 @@ def _one_per_secret(found: list[Finding]) -> list[Finding]:
 
 _INVOLVED = ("Character", "Item", "Location", "Faction", "Ability")
 # "Small mystery thread: in chapter 3 …" / "伏笔：…": the author's label and the chapter are not the hook's content
+_PLANT_LEAD_EN = re.compile(r"(?i)^[^:]{0,60}?\bplant\b[^:]{0,30}:\s*")
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
 # ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
@@ -339,8 +340,10 @@ def _hook_name(text: str, zh: bool) -> str:
     # "Small mystery thread: in chapter 3 Thorne notices …": the label and the chapter are not the hook
     text = re.sub(r"(?i)^(?:yes|yeah|yep|sure|ok(?:ay)?)\b[,.!]?\s*(?:(?:plant|add|put in|use)\s+(?:this|that)\s*:\s*)?",
                   "", text)
+    # "Rift stays subtext, but plant one thing in ch 6: Peter won't go into the byre": what is planted follows the colon
+    text = _PLANT_LEAD_EN.sub("", text)
     text = re.sub(r"(?i)^(?:[\w\- ]{0,20}\b(?:mystery|hook|thread|clue|setup|foreshadowing)(?: thread)?\s*:\s*)?"
-                  r"(?:(?:in |by )?(?:chapter |ch\.\s*)\d+,?\s*|(?:in |by )\d+,\s*)?", "", text)
+                  r"(?:(?:in |by )?(?:chapter |ch\.?\s*)\d+,?\s*|(?:in |by )\d+,\s*)?", "", text)
     m = _HOOK_EN.search(text)
     if m:
         lead = "Who " if m.group(0).lower().startswith("who") else ""
