@@ -112,3 +112,15 @@ def test_the_answer_to_an_offer_to_write_a_setting_is_that_setting():
     found = settle(("user", "Ines's keycard stays with Okoye.\nAnd pin down the station layout: three rings — A is "
                             "habitation, B is command. A and B spin for gravity."), zh=False)
     assert "three rings" in settings_of(found)["station layout"]
+
+
+def test_a_setting_the_assistant_offers_and_the_author_answers_with_is_that_entry():
+    found = settings(settle(("assistant", "Do you want Paragon's contract terms as a setting?"),
+                            ("user", "Yes. Morality clause: any scandal and the studio can tear up the contract. "
+                                     "Seven-year term; the studio can drop you every six months."), zh=False))
+    assert "Paragon's contract terms" in found and "Seven-year term" in found["Paragon's contract terms"]["body"]
+    found = settings(settle(("assistant", "明白。春和班有没有班规？下药的戏可以借规矩做文章。"),
+                            ("user", "有，你记一下：\n1. 学戏七年，出师前包银全归师父\n2. 旦角登台前只喝自己师父沏的茶\n"
+                                     "3. 后台不许外人进")))
+    [entry] = [e for t, e in found.items() if "班规" in t]
+    assert "学戏七年" in entry["body"] and "后台不许外人进" in entry["body"]

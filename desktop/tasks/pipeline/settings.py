@@ -3,6 +3,7 @@ entry per subject, titled by the name the talk gives it."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
@@ -122,10 +123,10 @@ _LIST_TITLE_ZH = re.compile(rf"([{CJK}]{{0,6}}?(?:{_RULES_ZH}|格局|赛制))")
 
 
 _OFFERED_ZH = re.compile(rf"把([{CJK}A-Za-z0-9·]{{2,16}}?)(?:写进|记进|写成|记成|放进|加进|整理成|列进)"
-                         rf"(?:设定|世界观|资料)")
+                         rf"(?:设定|世界观|资料)|有没有([{CJK}]{{0,6}}?(?:规矩|班规|门规|家规|帮规|规则|戒律|禁忌|行规))")
 _OFFERED_EN = re.compile(r"(?i)\b(?:write|put|note|jot|set|pin)\s+(?:up\s+|down\s+)?(.{3,50}?)\s+(?:as|in|into)\s+"
-                         r"(?:a\s+|the\s+)?setting")
-_AGREED = re.compile(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对)(?![a-z])")
+                         r"(?:a\s+|the\s+)?setting|\b(?:want|like|need)\s+(?:a\s+|the\s+)?(.{3,50}?)\s+as\s+a\s+setting")
+_AGREED = re.compile(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对|有)(?![a-z])")
 # "And pin down the station layout: three rings — …" / "记一下赛制：…": the header and the setting on one line
 _PINNED = re.compile(r"(?i)^\s*(?:and\s+|also\s+)?(?:pin down|write down|note down|note|put down|set down|record)\s+"
                      rf"(?:the\s+)?((?:[\w'’\-]+\s+){{0,3}}?(?:{_RULES_EN}|layout|geography|calendar|currency|"
@@ -151,8 +152,11 @@ def _written_up(statements: list[Statement]) -> list[Finding]:
                 continue
             lines = [x for x in reply[1:] if x.line == reply[0].line]
             first = re.sub(r"^[\s,，.。!！:：]*", "", _AGREED.sub("", reply[0].quote, count=1))
+            if first.rstrip().endswith((":", "：")):  # "有，你记一下：" and the rules a line each
+                first = ""
+                lines = list(itertools.takewhile(lambda x: x.listed, reply[1:]))
             joined = ("" if _zh(first) else " ").join([first, *(x.quote for x in lines)])
-            body, source, title = joined.strip(), reply[0], offered.group(1)
+            body, source, title = joined.strip(), reply[0], next(g for g in offered.groups() if g)
         else:
             continue
         if len(body) < 8:
