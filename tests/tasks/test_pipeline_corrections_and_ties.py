@@ -227,3 +227,11 @@ def test_what_is_planted_follows_the_colon_of_the_authors_lead_in():
                    canon=canon, zh=False)
     [hook] = found.document["hooks"]
     assert hook["description"].startswith("Peter") and not hook["name"].lower().startswith(("rift", "ch"))
+
+
+def test_beaten_to_death_is_a_killing_and_a_debt_owed_is_no_wedding():
+    canon = Canon(names={"Earl Tibbs": ("Character", ["Earl"]), "Dale Whitcomb": ("Character", ["Dale"]),
+                         "Mara": ("Character", []), "Tom": ("Character", [])})
+    found = settle(("user", "Dale owed Earl on a card game and wouldn't pay, so Earl beat him to death."),
+                   ("user", "Mara pulls on her gloves; Tom restrains the dog."), canon=canon, zh=False)
+    assert relations(found) == {("KILLED", "Earl Tibbs", "Dale Whitcomb")}

@@ -95,6 +95,10 @@ class EnglishRules:
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Jamie Rivers runs numbers for the Firm"
                 if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
+                if ka == kb == "Character" and re.search(r"\b(?:beats?|beaten|stabs?|stabbed|chokes?|choked|burns?|burned|"
+                                                         r"kicks?|kicked|works?|worked|starves?|starved)$", mid) \
+                        and re.match(r"\s+to\s+death\b", post) and not _EN_NEG.search(low[:sb]):
+                    out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # "Earl beat him to death"
                 if ka == kb == "Character" and re.search(r"\b(?:guns?|gunned|cuts?|struck|strikes?|mows?|mowed)$", mid) \
                         and re.match(r"\s+down\b", post) and not _EN_NEG.search(low[:sb]):
                     out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # "Cyrus guns Beckett down"
@@ -166,24 +170,24 @@ class EnglishRules:
                     elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")) and not mid.endswith(" at") \
                             and not _NOT_FATAL.match(post):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
-                    elif re.search(r"(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
+                    elif re.search(r"\b(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
                                    r"reported to|takes orders from|took orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
-                    elif re.search(r"(?:loves|has loved|is in love with|has been in love with|fell in love with|"
+                    elif re.search(r"\b(?:loves|has loved|is in love with|has been in love with|fell in love with|"
                                    r"falls for|fell for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
-                    elif re.search(r"(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"
+                    elif re.search(r"\b(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"
                                    r"swore revenge on|swears revenge on|vows revenge on|vowed revenge on|wants revenge on|"
                                    r"blames|(?:vows|vowed|swears|swore) to kill)$", mid):
                         out.append(self._rel(st, "HATES", a, b))
-                    elif re.search(r"(?:marries|married|married to|weds|wed)$", mid):
+                    elif re.search(r"\b(?:marries|married|married to|weds|wed)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
                     elif re.search(r"(?:is|are|was|were|became|becomes)?\s*(?:best |close |old |good |fast )?"
                                    r"friends with$|\bsides with$", mid) or re.search(
                             r"(?:(?:\bis|'s|\bwas|\bcomes|\bcame|\bstays|\bstands)\s+|^,?\s*)(?:\w+\s+)?(?:on|over to)$", mid) \
                             and re.match(r"'s side\b", post):
                         out.append(self._rel(st, "ALLY_OF", a, b))  # "Lila is on Nolan's side from ch 14"
-                    elif re.search(r"(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
+                    elif re.search(r"\b(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
                         out.append(self._rel(st, "MASTER_OF", a, b))
                 if ka == "Faction" and kb == "Character" and _RUN_BY.search(mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "the Firm is run by Declan Calloway"
