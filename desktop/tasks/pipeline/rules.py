@@ -39,8 +39,8 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStat
         self._factions: dict[str, None] = {}
         self._children: list[str] = []  # the children the talk named last: "孩子的娘是X" speaks of them
         self.holders: dict[str, str] = {}  # item → who the talk last gave it to ("被周建国偷了，转手卖给方志诚")
-        self.held_here: dict[str, str] = {}
-        self.in_passing: set[tuple[str, str]] = set()
+        self.held_here: dict[str, str] = {}  # … the same, within the statement being read
+        self.in_passing: set[tuple[str, str]] = set()  # (holder, item) held only in passing within that statement
 
     def read(self, st: Statement) -> list[Finding]:
         out: list[Finding] = []

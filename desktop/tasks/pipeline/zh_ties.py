@@ -1,5 +1,5 @@
 """Chinese ties said between two names in ways the core wording does not cover: bought and planted men, the
-firm that signed someone, who was behind a death, a boat or a shop in someone's hands.
+firm that signed someone, who was behind a death, a boat in someone's hands, a thing the sentence is about passed on.
 
 "赵四早就被罗二麻子收买了", "其实是周岳安插在她身边的眼线", "也是鹿鸣传媒签的", "守夜人里的陆沉",
 "师父老纸头就是黄三姑害死的", "手里有岛上最大的船金龙号", "对仲远忠心耿耿".
@@ -41,6 +41,7 @@ _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 _KILLED_BY = re.compile(r"(?:一手|亲手)?(?:杀|害死|杀死|毒死|打死|逼死|杀害|弄死|下毒毒死)的")
 # a master who turns a pupil out: "把周建国逐出师门"
 _OUT_OF_SCHOOL = re.compile(r"(?:给)?(?:逐出|赶出|清理出|开除出)(?:了)?(?:师门|门墙|门下)")
+# a thing the sentence is about passed on: "（霁红釉方：）…转手卖给方志诚"
 _GIVES = re.compile(rf"(?:转手|又|后来|最后|再)?(?:{'|'.join(lx.ZH_GIVE)})了?$")
 # "手里有岛上最大的船金龙号": what is in someone's hands, named after what it is
 _HAS_IN_HAND = re.compile(r"的?(?:手里|手中|手上|名下)(?:还|也|就)?(?:有|握着|攥着)[^，,。；;！!？?]{0,10}")
