@@ -29,6 +29,7 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
           chapter: int | None) -> list[Finding]:
     out: list[Finding] = []
     pair: tuple[str, str] | None = None
+    married = sorted({tuple(sorted((a, b))) for rel, a, b in relations if rel == "MARRIED_TO"})
     for st in statements:
         people = [n for n in st.names if kinds.get(n) == "Character"]
         named = _named_pair(st, people)
@@ -46,7 +47,6 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
         if not st.by_author or not (divorce or fallout or _BREAKUP.search(st.text)) or _NEGATED.search(st.text):
             continue
         couple = named or (tuple(people) if len(people) == 2 else pair)
-        married = sorted({tuple(sorted((a, b))) for rel, a, b in relations if rel == "MARRIED_TO"})
         if not couple and divorce and len(married) == 1 and _THE_TWO.search(st.text):
             couple = married[0]  # "They divorce in chapter twenty-five": the one couple the book has married
         if not couple:

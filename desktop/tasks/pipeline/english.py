@@ -195,8 +195,7 @@ class EnglishRules:
                     out.append(self._rel(st, "SERVES", a, b))  # "he's run by Yevgeny Arkadin": an agent's handler
                 # "Mama Okoro is a ripperdoc in the Sump", "Silas Penhallow, land agent at Ashcombe", "keeps a stall in
                 # the Sunken Bazaar": where one's trade is plied is where they are
-                plied = _PLIES_AT.fullmatch(mid) if ka == "Character" and kb == "Location" and sa < ea else None
-                if plied and (plied.group(1) is None or is_post(plied.group(1))):
+                if ka == "Character" and kb == "Location" and sa < ea and _plied(mid):
                     out.append(self._rel(st, "LOCATED_IN", a, b))
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and _LIVES_AT.search(mid) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
@@ -226,9 +225,7 @@ class EnglishRules:
                 held = _GROUPS_POST.fullmatch(low[ea:sb]) if ka == "Faction" and kb == "Character" else None
                 if held and is_post(held.group(1)):
                     out.append(self._rel(st, "LEADS" if held.group(1) in _LEADER_POSTS else "MEMBER_OF", b, a))
-                plied = _PLIES_AT.fullmatch(low[ea:sb].strip()) if ka == "Character" and kb == "Location" and \
-                    low[ea:sb].lstrip().startswith((",", "—", "–")) else None
-                if plied and (plied.group(1) is None or is_post(plied.group(1))):
+                if ka == "Character" and kb == "Location" and mid.startswith((",", "—", "–")) and _plied(mid):
                     out.append(self._rel(st, "LOCATED_IN", a, b))  # "Silas Penhallow, land agent at Ashcombe"
                 # "Hostus, a retired secutor with one ear, who trains Brennus": what the one described does
                 who = _WHO_DOES.fullmatch(mid) if ka == kb == "Character" else None
@@ -380,6 +377,13 @@ _PLIES_AT = re.compile(r"(?:,\s*|(?:is|was|['’]s)\s+)(?:(?:an?|the)\s+)?(?:[a-
                        r"(?:[,—–]\s*(?:[^,—–]{1,30},\s*)?)?(?:keeps|kept|runs|ran|has|owns|opens|opened)\s+(?:a|an|the)\s+"
                        r"(?:[a-z\-]+\s+)?"
                        r"(?:stall|shop|bar|pub|stand|store|workshop|practice|clinic|forge|inn|tavern)\s+(?:in|at|on)(?:\s+the)?()")
+def _plied(between: str) -> bool:
+    """Does the text between a person and a place say a trade plied there ("is a ripperdoc in the", "keeps a stall in
+    the")?"""
+    plied = _PLIES_AT.fullmatch(between)
+    return plied is not None and (plied.group(1) is None or is_post(plied.group(1)))
+
+
 _DOES_FOR = re.compile(r"\b(?:runs?|ran|does|did|drives?|drove|cooks?|cooked|fights?|fought|spies|spied|kills?|killed|"
                        r"smuggles?|smuggled|deals?|dealt|fixes|fixed|forges?|forged|steals?|stole)\b(?:\s+[a-z\-]+){0,2}"
                        r"\s+for(?:\s+the)?$")

@@ -73,9 +73,12 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             plant, asked = True, None  # "Is there a clue you want planted?" — "Yes. In 15, Pike notices…"
         # ("…missing from chapter two; chapter four explained it": a chapter's number ends a statement)
         told = " ".join(x.quote for x in statements[position:position + 2] if x.message_index == st.message_index)
-        recap = None if not st.by_author or position in recapped else \
-            _paid_off_already(st.quote, zh, talk_at) or _paid_off_already(told, zh)
-        if recap and _paid_off_already(told, zh) and not _paid_off_already(st.quote, zh, talk_at):
+        alone = across = None
+        if st.by_author and position not in recapped:
+            alone = _paid_off_already(st.quote, zh, talk_at)
+            across = None if alone else _paid_off_already(told, zh)
+        recap = alone or across
+        if across:
             recapped.add(position + 1)
         if position in recapped:
             continue

@@ -57,8 +57,8 @@ class ChineseTies:
         # "运营助理许杰，跟了她三年——其实是周岳安插在她身边的眼线": a clause that opens with 是 is about the one the
         # sentence named last before it (not one it only names as a possessor), else the one the talk is about
         at = next((s for n, s, _ in spans if s > opens and _OPENS_WITH_IS.search(text[opens:s])), None)
-        named = [n for n, s, e in self._spans(st) if at is not None and e <= at and self.kind(n) == "Character"
-                 and text[e:e + 1] != "的" and not _OBJECT_BEFORE.search(text, 0, s)]
+        named = [] if at is None else [n for n, s, e in self._spans(st) if e <= at and self.kind(n) == "Character"
+                                       and text[e:e + 1] != "的" and not _OBJECT_BEFORE.search(text, 0, s)]
         carried = named[-1] if named else subject
         if at is not None and carried and self.kind(carried) == "Character":
             said = _OPENS_WITH_IS.search(text[opens:at])
