@@ -51,6 +51,44 @@ def test_a_changed_surname_renames_the_person():
         ("SIBLING_OF", "Jem Hallam", "Nell") in relations(found)
 
 
+def test_a_name_judged_and_another_given_in_its_place_renames_the_person():
+    found = settle(("user", "收购这条线要。人名换掉，严鹤年太像老干部了，叫邵天佑，圈里都叫他邵三刀。他是丰泰的老板。"))
+    assert "严鹤年" not in entities(found) and entities(found).get("邵天佑") == "Character"
+    found = settle(("user", "ch 15. Working name was Zoltar. God, no. Call him Mordane Vael. He's an Archon."), zh=False)
+    assert "Zoltar" not in entities(found) and "Mordane Vael" in entities(found)
+    found = settle(("user", "New people: Tiger Meg keeps the beer shanty."),
+                   ("user", "And I'm renaming her — Tiger Meg sounds like a pirate story. She's Long Sal now: Sal Riggs."),
+                   zh=False)
+    assert "Tiger Meg" not in entities(found) and "Sal Riggs" in entities(found)
+
+
+def test_a_name_rejected_with_the_person_is_no_rename_of_the_next_one_named():
+    found = settle(("assistant", "比如可以让她是沈太太——那个一直在旁边晃的富商太太。"),
+                   ("user", "沈太太不行，我不打算让她当重要角色。我想让她是白霜的妹妹，叫白露。"))
+    assert "沈太太" not in entities(found) and "白露" in entities(found)
+    assert not [s for s in states(found) if s[0] == "白露" and "富商" in s[2]]
+
+
+def test_one_character_of_a_name_changed_renames_the_person():
+    found = settle(("user", "上面从外面调来一个新总师，叫顾怀瑾，第20章到任。"),
+                   ("user", "另外新总师的名字改一个字，叫顾怀瑜，别的都不变。"))
+    assert "顾怀瑾" not in entities(found) and "顾怀瑜" in entities(found)
+    found = settle(("user", "死者是曹家的账房先生孙茂。"), ("user", "还有，孙茂的名字换成孙懋，茂字太常见了。"))
+    assert "孙茂" not in entities(found)
+    assert any(e == "孙懋" and k == "identity" and "账房先生" in v for e, k, v in states(found))
+
+
+def test_a_councilman_renamed_by_his_surname_alone():
+    found = settle(("user", "Councilman Ray Quill takes the envelope in chapter seven."),
+                   ("user", "And for the record, I'm renaming the councilman: Ray Quinlan, not Quill."), zh=False)
+    assert "Ray Quinlan" in entities(found) and not [n for n in entities(found) if "Quill" in n]
+
+
+def test_a_person_cut_is_no_entity():
+    found = settle(("user", "可以提拔一个年轻人，新加一个替补中卫周野。"), ("user", "不要新人，周野这个人砍掉。"))
+    assert "周野" not in entities(found)
+
+
 def test_english_posts_said_before_the_name_or_as_the_subject():
     canon = Canon(names={n: ("Character", []) for n in ("Silas Crane", "Tobias Reed", "June Maddox", "Wilhelmina Ross",
                                                          "Rhea Cole", "Takemaru")})

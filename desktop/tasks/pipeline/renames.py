@@ -24,7 +24,7 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
     if zh:
         return [
             # 贺屿这个名字改掉，跟许知微念着太像，改成贺砚舟 / 春桃这名字换掉，改叫青黛
-            re.compile(rf"{said}(?:这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
+            re.compile(rf"{said}(?:的|这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
             # 向导的名字我前面说的马守成，改成马守义
             re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,4}}?{_TO_ZH}{_NEW_ZH}"),
             # 马守成改名马守义 / 不叫马守成了，改叫马守义
@@ -64,6 +64,67 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
     return new[0] if len(set(new)) == 1 else None
 
 
+# a name judged and dropped ("严鹤年太像老干部了", "Working name was Zoltar. God, no.") and the one said in its place
+# ("叫邵天佑", "Call him Mordane Vael") in the same sentence or one of the next two of the same message
+_JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
+                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像)")
+_JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
+                        r"name|too (?:cute|silly|obvious|cartoon\w*))\b")
+_CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
+_CALLED_EN = re.compile(rf"(?:[.;—–:]\s*)?(?:(?i:call|name) (?i:him|her|them|it)\s+|(?:She|He|It|They)(?:'s| is| are) "
+                        rf"(?:now )?){_NEW_EN}(?:\s+now)?(?::\s*{_NEW_EN})?")
+_EXCLAIMED = re.compile(r"^[^.!?。！？,，]{0,6}(?:[,，]\s*no)?[.!。！]\s*")
+_REAL_NAME = re.compile(rf"真名(?:叫|是)?{_NEW_ZH}")
+# "新总师的名字改一个字，叫顾怀瑜": one character of the name changes
+_ONE_CHARACTER = re.compile(rf"(?:名字|名)[^。！？\n]{{0,6}}?(?:改|换)(?:一个|个|一)字[^。！？\n]{{0,6}}?{_TO_ZH}{_NEW_ZH}")
+# "I'm renaming the councilman: Ray Quinlan, not Quill"
+_RENAMED_NOT = re.compile(rf"(?i:\brenam\w*)\b[^.;!?]*?[:—–]\s*{_NEW_EN},?\s+(?i:not)\s+([A-Z][\w'\-]+)\b")
+
+
+def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: bool) -> tuple[str, str] | None:
+    """(old, new) where the author judges a name of theirs and gives another in its place: in the clause right
+    after the judgement, or opening one of the next two sentences of the message."""
+    judged = [*(_JUDGED_ZH if zh else _JUDGED_EN).finditer(st.quote)]
+    if not judged:
+        return None
+    end = judged[-1].end()
+    clause = re.match(r"[^，,。；;.!?！？—–:]*", st.quote[end:]).end()
+    olds = {n for n in st.names if cands.get(n) is not None and not cands[n].canon_kind
+            and cands[n].best_hint[0] == "Character" and has_cjk(n) == zh and -1 < st.quote.find(n) < end + clause}
+    if len(olds) != 1:
+        return None
+    old = olds.pop()
+    forms = {old, *(a for a, n in cands.alias_of.items() if n == old), *cands[old].aliases}
+    after = [x.quote for x in statements if x.message_index == st.message_index and st.index < x.index <= st.index + 2]
+    for text in (st.quote[end + clause:], *after):
+        text = _EXCLAIMED.sub("", text.lstrip())  # "God, no. Call him Mordane Vael."
+        called = (_CALLED_ZH if zh else _CALLED_EN).match(text) or (_REAL_NAME.search(text) if zh else None)
+        if called:
+            new = (called.group(called.lastindex) or called.group(1)).strip()
+            return (old, new) if not any(f in new or new in f for f in forms) else None
+    return None
+
+
+def _one_character_changed(st: Statement, cands: Candidates) -> tuple[str, str] | None:
+    changed = _ONE_CHARACTER.search(st.quote)
+    if not changed:
+        return None
+    new = changed.group(1)
+    olds = [n for n in cands if not cands[n].canon_kind and len(n) == len(new) and n != new
+            and sum(a != b for a, b in zip(n, new)) == 1]
+    return (olds[0], new) if len(olds) == 1 else None
+
+
+def _renamed_not(st: Statement, cands: Candidates) -> tuple[str, str] | None:
+    said = _RENAMED_NOT.search(st.quote)
+    if not said:
+        return None
+    new, word = said.group(1).strip(), said.group(2)
+    olds = [n for n in cands if not cands[n].canon_kind and word in n.split()
+            and (set(n.split()) - {word}) & set(new.split())]
+    return (olds[0], new) if len(olds) == 1 else None
+
+
 def _part_renamed(word: str) -> re.Pattern:
     return re.compile(rf"(?i:\b(?:surname|last name|first name|name)\b)[^.;!?]{{0,12}}?\bnot\s+({re.escape(word)})\s*"
                       rf"[,;—–]\s*(?:(?:it's|make it|but)\s+)?([A-Z][\w'\-]+)\b")
@@ -89,6 +150,10 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
             new = match.group(1).strip() if match else old.replace(part.group(1), part.group(2))
             if new != old and new not in forms and not any(o == old for o, _, _ in out):
                 out.append((old, new, st))
+        for pair in (_judged(st, statements, cands, zh),
+                     _one_character_changed(st, cands) if zh else _renamed_not(st, cands)):
+            if pair and not any(o == pair[0] for o, _, _ in out):
+                out.append((*pair, st))
         taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote)
         old = _proposed(st, statements, cands) if taken else None
         if old and taken.group(1).strip() != old and not any(o == old for o, _, _ in out):
