@@ -183,3 +183,31 @@ def test_a_promise_of_when_a_mystery_pays_off_is_about_what_was_just_described()
                             "until around chapter thirty."), canon=canon, zh=False)
     [hook] = found.document["hooks"]
     assert "unsigned note" in hook["name"] and hook.get("due_by") == 30 and hook.get("planted_in") == 12
+
+
+def test_a_payoff_that_only_points_at_its_hook_closes_the_one_just_talked_about():
+    canon = Canon(names={"Amos Pell": ("Character", []), "Elias Coffin": ("Character", [])},
+                  hooks=[{"name": "Coffin's sealed orders", "description": "orders he has shown no one",
+                          "involves": ["Elias Coffin"]}])
+    found = settle(("assistant", "What happens to Coffin's sealed orders from chapter 3 — do they stay closed?"),
+                   ("user", "No, close that thread in ch. 17. Pell breaks open the sea chest and reads them. "
+                            "So that one's resolved."), canon=canon, zh=False)
+    assert [(h["name"], h["status"], h.get("resolved_in")) for h in found.document["hooks"]] == \
+        [("Coffin's sealed orders", "Resolved", 17)]
+
+
+def test_a_hook_the_book_planted_and_this_talk_pays_off_keeps_the_name_it_was_quoted_by():
+    canon = Canon(names={"小黎": ("Character", []), "程远山": ("Character", [])})
+    found = settle(("assistant", "另外，第9章埋的“小黎为什么总在半夜进机房”，这次要不要收？"),
+                   ("user", "收。第21章揭开：小黎半夜进机房，是在偷偷帮程远山复核轨道计算。这条伏笔就算结了。"
+                            "还有，小黎第22章升了组长。"), canon=canon)
+    assert [(h["name"], h["status"], h.get("planted_in"), h.get("resolved_in"))
+            for h in found.document["hooks"]] == [("小黎为什么总在半夜进机房", "Resolved", 9, 21)]
+    found = settle(("user", "第56章要翻案。死者是曹家的账房。第50章埋的那个“扳指下面没有戒痕”的伏笔，就在这一章收掉。"))
+    assert [(h["name"], h["status"], h.get("planted_in"), h.get("resolved_in"))
+            for h in found.document["hooks"]] == [("扳指下面没有戒痕", "Resolved", 50, 56)]
+
+
+def test_a_payoff_due_at_the_latest_by_a_chapter_closes_nothing():
+    found = settle(("assistant", "那“幕后指使”可以做成中期的大钩子。"), ("user", "钩子可以，指使者是谁最迟第60章揭开。"))
+    assert all(h["status"] != "Resolved" for h in found.document["hooks"])

@@ -59,6 +59,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_RESOLVE_EN)
         # "我打算第30章前后揭开" / "I want that answered by chapter 35": a payoff promised for later plants, not pays
         resolve = resolve and not (_LATER_ZH.search(text) if zh else _LATER_EN.search(low))
+        closing = st.by_author and bool(_CLOSING.search(text))  # "这条伏笔就算结了", "So that one's resolved."
+        resolve = resolve or closing
         bare = low
         for name in st.names:  # "Widow's Hook" is a name, not a hook
             bare = bare.replace(name.lower(), " ")
@@ -82,7 +84,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             recapped.add(position + 1)
         if position in recapped:
             continue
-        if out and out[-1].item.get("status") == "Resolved" and _CLOSED.fullmatch(st.quote.strip()):
+        if out and out[-1].item.get("status") == "Resolved" and (_CLOSED.fullmatch(st.quote.strip()) or closing and
+                                                                 out[-1].statement.message_index == st.message_index):
+            asked = None if answered else asked  # (the question asked for this payoff; what follows is no new hook)
             continue  # "Consider that hook closed.": said of the payoff just told, no hook of its own
         if recap and not resolve or recap and not _matching_hook(text, canon_hooks + [
                 f.item for f in out if f.item.get("status") != "Resolved"]):
@@ -101,7 +105,26 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                                extra=[st] if joined else []))
             continue
         if resolve:
-            target = _matching_hook(text, canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"])
+            asked = None if answered else asked
+            opened = canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"]
+            target = _matching_hook(text, opened)
+            if target is None and st.by_author:
+                target = _closed_by_pointing(st, statements, out, opened) if closing else None
+                if target is None and (asked_for := _quoted_hook(st, statements)) is not None:
+                    # "第9章埋的“小黎为什么总在半夜进机房”，这次要不要收？" — "收。第21章揭开：…": a hook the book
+                    # planted and this talk pays off, under the name it was quoted by
+                    name, planted = asked_for
+                    item = {"name": name, "description": st.quote, "status": "Resolved", "involves": involves}
+                    if planted is not None:
+                        item["planted_in"] = planted
+                    # ("第21章揭开" is when it is paid here, not a promise)
+                    paid = re.search(_ZH_CHAPTER if zh else rf"(?i){_EN_CHAPTER}", text)
+                    paid = number_in(paid.group(1).lower()) if paid else None
+                    paid = talk_at if paid is None or paid == planted else paid
+                    if paid is not None and (planted is None or paid > planted):
+                        item["resolved_in"] = paid
+                    out.append(Finding("hooks", item, st, entities=involves))
+                    continue
             if target is not None:
                 item = {"name": target["name"], "status": "Resolved"}
                 if when is not None:
@@ -221,7 +244,7 @@ _PLANT_LEAD_EN = re.compile(r"(?i)^[^:]{0,60}?\bplant\b[^:]{0,30}:\s*")
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
 # ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
-_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前|章前|回前|约|大概)"
+_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前|章前|回前|约|大概|最迟|最晚)"
                        r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
 # what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
 _POINTS_BACK = re.compile(r"\s*(?:who|what|why|how|it|this|that|which|whoever|the answer|the truth|大概|预计|估计|约|"
@@ -402,6 +425,44 @@ def _paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int,
     back = None if zh else _PAID_BACK_EN.search(text)
     paid, planted = (number_in(g.lower()) for g in back.groups()) if back else (None, None)
     return (planted, paid, text) if planted is not None and paid is not None and planted < paid else None
+
+
+# a payoff said of a hook by pointing at it: "这条伏笔就算结了", "就在这一章收掉", "close that thread in ch. 17",
+# "So that little mystery is closed in 11"
+_CLOSING = re.compile(r"(?i)(?:伏笔|钩子|悬念|这条|那条|这个坑|那个坑)[^。！？]{0,8}?(?:收掉|收了|结了|了结|收尾)(?![^。！？]{0,4}(?:银|钱|两|徒|下))|"
+                      r"\bclose (?:that|this|the) (?:little )?(?:thread|mystery|hook|one)\b|"
+                      r"\b(?:that|this) (?:little )?(?:thread|mystery|hook|one)(?:'s| is)(?: now)? "
+                      r"(?:closed|resolved|done|settled|answered|paid off)\b")
+_QUOTED_NAME = re.compile(r"[“「『\"]([^”」』\"]{2,24})[”」』\"]")
+_PLANTED_AT = re.compile(rf"{_ZH_CHAPTER}(?:埋下?的|埋了)|(?i:planted (?:back )?in\s+{_EN_CHAPTER})")
+
+
+def _closed_by_pointing(st: Statement, statements: list[Statement], out: list[Finding],
+                        opened: list[dict]) -> dict | None:
+    """The hook a payoff that only points ("close that thread") closes: one the words since the last message
+    talk about, else the one this message or the one before just planted."""
+    said = " ".join(x.text for x in statements if st.message_index - 1 <= x.message_index <= st.message_index
+                    and x.index < st.index)
+    target = _matching_hook(said, opened)
+    if target is None:
+        recent = [f for f in out if f.item.get("status") != "Resolved"
+                  and f.statement.message_index >= st.message_index - 1]
+        target = recent[-1].item if recent else None
+    return target
+
+
+def _quoted_hook(st: Statement, statements: list[Statement]) -> tuple[str, int | None] | None:
+    """(name, planted in) of a hook quoted in this sentence or in the question this message answers, with the
+    words of a hook about it: "第50章埋的那个“扳指下面没有戒痕”的伏笔"."""
+    asked = [x for x in statements if x.message_index == st.message_index - 1 and not x.by_author]
+    for x in [st, *reversed(asked[-2:])]:
+        quoted = _QUOTED_NAME.search(x.quote)
+        hooked = re.search(r"(?i)伏笔|钩子|悬念|埋|\bhook\b|\bmystery\b|\bthread\b|\bplanted\b", x.quote)
+        if quoted and hooked:
+            planted = _PLANTED_AT.search(x.quote)
+            number = next((g for g in planted.groups() if g), None) if planted else None
+            return quoted.group(1), number_in(number.lower()) if number else None
+    return None
 
 
 def _matching_hook(text: str, hooks: list[dict]) -> dict | None:
