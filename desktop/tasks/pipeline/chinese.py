@@ -117,7 +117,7 @@ class ChineseRules(ChineseTitles):
                 if pair and ka == kb == "Character":  # 萧策与萧婉是兄妹
                     rel = _PAIR_BONDS[pair.group(1)]
                     out.append(self._rel(st, rel, a, b))
-                together = _TOGETHER.match(post) if re.fullmatch(r"(?:早就|早已|一直|也|都|还|就)?(?:和|与|跟|同)", mid) \
+                together = _TOGETHER.match(text[eb:eb + 16]) if re.fullmatch(r"(?:早就|早已|一直|也|都|还|就)?(?:和|与|跟|同)", mid) \
                     else None
                 if together and ka == kb == "Character":  # 萧寒衣与殷晚照两情相悦, 跟程越站一条战线
                     rel = "LOVES" if together.group("love") else "ALLY_OF"
@@ -125,7 +125,7 @@ class ChineseRules(ChineseTitles):
                 if ka == kb == "Character" and mid.endswith("是") and _ON_THEIR_SIDE.match(post):
                     out.append(self._rel(st, "ALLY_OF", a, b))  # 66章起就是陆沉这边的铁杆盟友
                 if ka == kb == "Character" and re.fullmatch(r"(?:也|都|就)?是", mid) and \
-                        re.match(r"(?:一手|亲手)?(?:带|教|培养|调教|栽培)出来的", post):
+                        re.match(r"(?:[^，,。；的]{0,8}?)(?:一手|亲手)?(?:带|教|培养|调教|栽培)出来的", text[eb:eb + 16]):
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 秦朗是他一手带出来的
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
                         re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
@@ -209,7 +209,8 @@ class ChineseRules(ChineseTitles):
                         out.append(self._rel(st, "FROM", a, b))
                     elif ka == "Character" and _has_verb(mid, lx.ZH_MOVE):
                         out.append(self._state(st, a, "location", b))
-                if kb == "Ability" and ka == "Character" and _has_verb(mid, lx.ZH_ABILITY):
+                if kb == "Ability" and ka == "Character" and _has_verb(mid, lx.ZH_ABILITY) and \
+                        not re.search(r"(?:跟着|跟|向|随)$", text[:sa]):  # (跟着慧明学: 慧明 teaches it)
                     out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))
                 if ka == "Faction" and kb == "Character" and mid in lx.ZH_FACTION_LEADER_ROLES + lx.ZH_FACTION_MEMBER_ROLES:
                     out.append(self._zh_role(st, holder=b, other=a, role=mid, other_kind="Faction"))  # 幽冥殿殿主夜无痕
@@ -221,7 +222,12 @@ class ChineseRules(ChineseTitles):
                     elif mid in ("和", "与", "跟") and post.startswith(lx.ZH_ALLY_AFTER):
                         out.append(self._rel(st, "ALLY_OF", a, b))
                     if _has_verb(mid, lx.ZH_SERVE) and len(mid) <= 4:
-                        out.append(self._rel(st, "SERVES", a, b))
+                        # 阿铁跟着慧明学了七火锻法: who one follows to learn from is their master
+                        learns = mid.endswith(("跟着", "追随")) and re.match(r"(?:学|习|修)", post)
+                        out.append(self._rel(st, "MASTER_OF", b, a) if learns else self._rel(st, "SERVES", a, b))
+                    elif re.fullmatch(r"(?:其实|原来|本来|也|就|一直|早就)?是", mid) and post.startswith("身边的") and \
+                            not post.startswith(("身边的人", "身边的朋友")):
+                        out.append(self._rel(st, "SERVES", a, b))  # 她是太后身边的掌事姑姑
                     kin = re.fullmatch(r"(?:还|也|只)?有(?:[一两二三四五]个|个)?(女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)(?:叫|名叫|，)?", mid)
                     if kin:  # 苏远山有两个女儿苏晴和苏雨
                         out.append(self._zh_role(st, holder=b, other=a, role=kin.group(1), other_kind="Character"))
@@ -264,8 +270,11 @@ class ChineseRules(ChineseTitles):
             if self.kind(art) != "Ability" or not _HAS_ART.search(st.text[max(0, start - 12):start]) or \
                     _negated_zh(st.text[max(0, start - 8):start]):
                 continue
-            before = [n for n, s, _ in spans if s < start and self.kind(n) == "Character"]
-            holder = before[-1] if before else st.focus if st.focus and self.kind(st.focus) == "Character" else None
+            before = [(n, s, e) for n, s, e in spans if s < start and self.kind(n) == "Character"]
+            # 阿铁跟着慧明学了七火锻法: the one who learns it, not the one taught by
+            if len(before) >= 2 and re.fullmatch(r"(?:一直|也|就)?(?:跟着|跟|随|向|从)", st.text[before[-2][2]:before[-1][1]]):
+                before.pop()
+            holder = before[-1][0] if before else st.focus if st.focus and self.kind(st.focus) == "Character" else None
             if holder:
                 out.append(self._rel(st, "HAS_ABILITY", holder, art))
         return out
@@ -461,7 +470,9 @@ _PAIR_BONDS = {**dict.fromkeys(("兄妹", "兄弟", "姐妹", "姐弟", "亲兄�
                **dict.fromkeys(("夫妻", "夫妇", "两口子"), "MARRIED_TO"),
                "师徒": "MASTER_OF", **dict.fromkeys(("师兄妹", "师兄弟", "师姐弟", "师姐妹"), "SENIOR_OF"),
                **dict.fromkeys(("盟友", "朋友", "好友", "挚友", "知己", "至交"), "ALLY_OF")}
-_TOGETHER = re.compile(r"(?:(?P<love>两情相悦|互生情愫|相爱|彼此倾心|互相喜欢)|(?:是|有)?过命的交情|站(?:在)?一条战线|站一边|"
+_TOGETHER = re.compile(r"(?:(?P<love>两情相悦|互生情愫|相爱|彼此倾心|互相喜欢|"
+                       # 小黎和苏禾第22章在一起了: a couple from then on (not two people in one place)
+                       r"[^，,。；;]{0,8}?(?:正式|终于)?(?:在一起了|走到了?一起|确定了?关系|好上了)(?=[，,。！!；;]|$))|(?:是|有)?过命的交情|站(?:在)?一条战线|站一边|"
                        r"结盟|联手|并肩作战|暗中勾结|勾结|是一伙的?)")
 _ON_THEIR_SIDE = re.compile(r"(?:这边|那边|一边|一方)的(?:铁杆|忠实|头号|最大的)?(?:盟友|战友|帮手|自己人)")
 _PAIR_BOND = re.compile(r"(?:本来|原来|其实|也|都)?(?:是|为|乃|本是|原是|成了|结为)(?:一对)?("

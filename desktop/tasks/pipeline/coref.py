@@ -213,7 +213,7 @@ _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "h
 
 # "顾长老" / "老头" / "林夫人" / "女配…叫慕容絮": a form or an introduction that says which pronoun means them
 _ZH_MALE = ("长老", "老头", "老爷", "公子", "少爷", "王爷", "师兄", "师弟", "大哥", "叔", "伯", "爷", "爹", "王",
-            "帝", "掌柜", "先生", "道长", "和尚", "少年", "男主", "男配", "男二", "小子", "哥")
+            "帝", "掌柜", "先生", "道长", "和尚", "少年", "男主", "男配", "男二", "小子", "哥", "公公", "太监")
 _ZH_FEMALE = ("姑娘", "夫人", "娘子", "小姐", "师姐", "师妹", "姐", "妹", "妃", "后", "婆", "嫂", "姨", "娘", "女",
               "婕妤", "贵人", "嬷嬷", "丫头", "丫鬟", "女主", "女配", "女二", "少女", "尼")
 
@@ -221,8 +221,9 @@ _ZH_FEMALE = ("姑娘", "夫人", "娘子", "小姐", "师姐", "师妹", "姐",
 def _said_gender(statements: list[Statement], forms: list[tuple[str, str]]) -> dict[str, str]:
     found: dict[str, set[str]] = {}
     for form, name in forms:
-        if form != name and re.fullmatch(r"[\u4e00-\u9fff]+", form):  # an alias with a title: 顾长老, 云夫人
-            rest = form[len(name):] if form.startswith(name) else form[1:] if form[0] == name[0] else ""
+        if re.fullmatch(r"[\u4e00-\u9fff]+", form):  # an alias with a title: 顾长老, 云夫人 — or a name: 秦嬷嬷
+            rest = form[len(name):] if form.startswith(name) and form != name else form[1:] if form[0] == name[0] else ""
+            rest = rest if form != name or len(name) >= 3 else ""
             for words, g in ((_ZH_MALE, "m"), (_ZH_FEMALE, "f")):
                 if rest and rest.endswith(words):
                     found.setdefault(name, set()).add(g)

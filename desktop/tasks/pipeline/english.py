@@ -108,6 +108,10 @@ class EnglishRules:
                                                 _IN_SERVICE.search(mid) and _HOUSEHOLD.match(post)):
                     # "He's been on Jesse Cobb's payroll", "has been taking Halloway's money", "a slave in Rufus's household"
                     out.append(self._rel(st, "SERVES", a, b))
+                if ka == kb == "Character" and (re.search(r"(?:,|\bon)\s*$", mid) and re.match(r"['’]s\s+(?:orders|command|behalf)\b", post)
+                                                and re.search(r"\bon\s*$", mid) or re.search(r"\bdoes whatever$", mid)
+                                                and re.match(r"\s+(?:tells|says|wants|asks)\b", post)):
+                    out.append(self._rel(st, "SERVES", a, b))  # "Billy shoots Silas, on Roach's orders"
                 if ka == kb == "Character" and _PAYS.fullmatch(mid) and re.match(r"\s+to\b", post):
                     out.append(self._rel(st, "SERVES", b, a))  # "Tosi is paying him to copy the designs"
                 if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):
@@ -136,6 +140,8 @@ class EnglishRules:
                     out.append(self._rel(st, "OWNS", b, a))
                     if self.owners.get(a) and self.owners[a] != b:
                         out.append(self._end(st, "OWNS", self.owners[a], a))
+                if ka == "Item" and kb == "Character" and re.search(r"\bis(?: now)?$", mid) and re.match(r"['’]s\b", post):
+                    out.append(self._rel(st, "OWNS", b, a))  # "from 16 on the sextant is Toby's"
                 if ka == "Item" and kb == "Character" and re.search(r"(?:stolen|taken|seized) by$", mid):
                     out += self._en_take(st, b, a, "")
                 bond = _BOND.match(post.strip()) if mid == "and" and ka == kb == "Character" else None
@@ -183,7 +189,7 @@ class EnglishRules:
                     elif re.search(r"\b(?:marries|married|married to|weds|wed)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
                     elif re.search(r"(?:is|are|was|were|became|becomes)?\s*(?:best |close |old |good |fast )?"
-                                   r"friends with$|\bsides with$", mid) or re.search(
+                                   r"friends with$|\b(?:sides|sided|stands|stood) (?:with|by)$", mid) or re.search(
                             r"(?:(?:\bis|'s|\bwas|\bcomes|\bcame|\bstays|\bstands)\s+|^,?\s*)(?:\w+\s+)?(?:on|over to)$", mid) \
                             and re.match(r"'s side\b", post):
                         out.append(self._rel(st, "ALLY_OF", a, b))  # "Lila is on Nolan's side from ch 14"
@@ -221,6 +227,12 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",?\s*which(?:\s+now)?", mid) and \
                         re.match(r"\s+(?:runs|leads|heads|chairs|commands)\b", post):
                     out.append(self._rel(st, "LEADS", b, a))
+                if ka == "Faction" and kb == "Character" and re.fullmatch(r",\s*(?:run|led|headed|ruled|commanded|captained|"
+                                                                        r"bossed|founded)\s+by", mid):
+                    out.append(self._rel(st, "LEADS", b, a))  # "Lord Stourton's Men, run by Gideon Harte"
+                if ka == kb == "Character" and re.search(r",\s*on$", mid) and re.match(r"['’]s\s+(?:orders|command)\b", post) \
+                        and _opens_sentence(st.text[:sa]):  # (the sentence's subject, not the one it shoots)
+                    out.append(self._rel(st, "SERVES", a, b))  # "Billy shoots Silas, on Roach's orders"
                 # "Tessaract's fixer, Kade" / "the Hegemony commissar who'd been riding along, Tobiah Laus"
                 held = _GROUPS_POST.fullmatch(low[ea:sb]) if ka == "Faction" and kb == "Character" else None
                 if held and is_post(held.group(1)):
@@ -366,7 +378,16 @@ _LIVES_AT = re.compile(r"\b(?:lives|lived|living|stays|stayed|works|worked|worki
                        r"\s+(?:at|in|inside|on)(?:\s+the)?$")
 _THEIR_HEAD = re.compile(r"\b(?:their|its)\s+(?:leader|boss|head|chief|war-chief|founder|commander|captain|ringleader)"
                          r"\s*(?:is\s+|was\s+|[,:—]\s*)(?:none other than\s+)?")
-_RUN_BY = re.compile(r"(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?(?:run|led|headed|ruled|commanded|"
+_OPENERS = frozenset({"the", "in", "on", "at", "so", "then", "and", "but", "after", "later", "when", "by", "from", "that",
+                      "this", "now", "next", "chapter", "ch"})
+
+
+def _opens_sentence(before: str) -> bool:
+    """Nothing named before this point: only words that open a sentence ("In 24", "Then")."""
+    return all(w.lower() in _OPENERS or not w[0].isupper() for w in re.findall(r"[A-Za-z']+", before))
+
+
+_RUN_BY = re.compile(r"(?:(?:\bis|\bwas|'s|\bare|\bwere)\s+(?:now\s+|still\s+)?|^,\s*)(?:run|led|headed|ruled|commanded|"
                      r"captained|bossed)\s+by$")
 _KIN_ASIDE = re.compile(r"(?:\s+and\s+(?P<other>[A-Z][^,;.'’]{1,40}?))?['’]s\s+(?P<role>(?:only\s+)?[a-z][a-z\- ]{1,24}?)"
                         r"\s*(?=[,.;)]|$)")

@@ -322,9 +322,12 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
 }
 EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sails with", "is a member of", "was a member of", "belongs to", "enlisted in",
            "is sworn to", "serves in", "is part of", "is one of", "enters", "entered", "works for", "runs for",
-           "fights for", "spies for", "working for", "worked for", "sworn to", "stays with", "stayed with")
+           "fights for", "spies for", "working for", "worked for", "sworn to", "stays with", "stayed with",
+           "goes over to", "went over to", "defects to", "defected to", "crosses over to", "signs with", "signed with",
+           "signs for", "signed for", "transfers to", "transferred to")
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
-           "is the master of")
+           "is the master of", "leading", "heading", "takes control of", "took control of", "takes charge of",
+           "took charge of", "in charge of", "seizes control of", "seized control of")
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
           "finds", "found", "gets", "got", "receives", "received", "takes up", "uses", "ends up with", "ended up with",
           "winds up with", "walks off with", "walked off with", "picks up", "picked up", "earns", "earned", "is awarded")

@@ -1,0 +1,54 @@
+"""Ties said in everyday words rather than a relation's own: a couple "together" from a chapter on, learning
+from someone, serving at someone's side, a group "run by" its head, a thing that "is Toby's" (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import relations, settle
+
+
+def _people(*names: str, **others: str) -> Canon:
+    return Canon(names={n: ("Character", []) for n in names} | {n: (k, []) for n, k in others.items()})
+
+
+def test_two_people_together_from_a_chapter_on_love_each_other_but_two_in_one_place_do_not():
+    canon = _people("小黎", "苏禾")
+    assert {("LOVES", "小黎", "苏禾"), ("LOVES", "苏禾", "小黎")} <= relations(
+        settle(("user", "还有，小黎和苏禾第22章在一起了。"), canon=canon))
+    assert not relations(settle(("user", "小黎和苏禾在一起喝酒。"), canon=canon))
+
+
+def test_who_one_follows_to_learn_from_is_their_master_and_the_art_is_the_learner_s():
+    canon = _people("阿铁", "慧明", 七火锻法="Ability")
+    found = relations(settle(("user", "慧明出家前也是铸剑师，阿铁跟着他学了七火锻法。"), canon=canon))
+    assert {("MASTER_OF", "慧明", "阿铁"), ("HAS_ABILITY", "阿铁", "七火锻法")} <= found
+    assert ("SERVES", "阿铁", "慧明") not in found and ("HAS_ABILITY", "慧明", "七火锻法") not in found
+    found = relations(settle(("user", "聂勇是贺铮当年在青训带出来的徒弟，后来闹翻了。"), canon=_people("聂勇", "贺铮")))
+    assert ("MASTER_OF", "贺铮", "聂勇") in found
+
+
+def test_one_at_someone_s_side_serves_them_and_她_is_the_woman_just_named():
+    canon = _people("秦嬷嬷", "太后")
+    canon.names["高福"] = ("Character", ["高公公"])  # (a 公公: 她 is not him)
+    found = relations(settle(("user", "不指向高公公，太明显。毒是秦嬷嬷下的，她是太后身边的掌事姑姑。"), canon=canon))
+    assert ("SERVES", "秦嬷嬷", "太后") in found
+
+
+def test_english_heads_members_and_holders_in_everyday_words():
+    canon = _people("Gideon Harte", "Rye", "Skip", "Moreau", "Angus", "Ruth", "Toby", "Billy", "Silas", "Roach",
+                    **{"Black Hand": "Faction", "backup crew": "Faction", "Brannock Salvage": "Faction",
+                       "sextant": "Item"})
+    for said, tie in (("The rival gang is the Black Hand, run by Gideon Harte.", ("LEADS", "Gideon Harte", "Black Hand")),
+                      ("In ch. 8 Rye goes over to the Black Hand for good.", ("MEMBER_OF", "Rye", "Black Hand")),
+                      ("Skip was leading the backup crew.", ("LEADS", "Skip", "backup crew")),
+                      ("In 34 Moreau takes control of Brannock Salvage.", ("LEADS", "Moreau", "Brannock Salvage")),
+                      ("Angus stands with Ruth from then on.", ("ALLY_OF", "Angus", "Ruth")),
+                      ("So from 16 on the sextant is Toby's.", ("OWNS", "Toby", "sextant")),
+                      ("Billy does whatever Roach tells him.", ("SERVES", "Billy", "Roach"))):
+        assert tie in relations(settle(("user", said), canon=canon, zh=False)), said
+
+
+def test_orders_are_the_shooter_s_not_the_one_shot():
+    found = relations(settle(("user", "Billy shoots Silas, on Roach's orders."), canon=_people("Billy", "Silas", "Roach"),
+                             zh=False))
+    assert ("SERVES", "Billy", "Roach") in found and ("SERVES", "Silas", "Roach") not in found
