@@ -190,3 +190,23 @@ def test_what_only_looks_like_a_name_is_none():
     assert "爷爷教" not in names_in("那陶然跟谁学手艺？爷爷教不了了。")
     assert "陆沉结盟" not in names_in("第21章：十三与陆沉结盟，追到黄三姑的堂口。")
     assert names_in("他女儿阿珠，大名郑明珠，阿海从小就喜欢她。").get("郑明珠") == "Character"
+
+
+def test_a_team_s_a_court_s_and_a_prefecture_s_posts_before_a_name_and_across_a_comma():
+    canon = Canon(names={n: ("Character", []) for n in ("覃野", "邓坤", "小顺子", "顾怀瑜", "聂勇")} |
+                  {"北岭": ("Faction", [])})
+    for said, who, post in (("一班班长覃野第12章带队进去。", "覃野", "班长"), ("袖标给了门将邓坤。", "邓坤", "门将"),
+                            ("试菜太监小顺子中毒身亡。", "小顺子", "太监"), ("上面调来一个新总师，叫顾怀瑜。", "顾怀瑜", "总师"),
+                            ("下黑脚的是北岭的后卫聂勇。", "聂勇", "后卫")):
+        assert any(e == who and k == "identity" and post in v for e, k, v in states(settle(("user", said), canon=canon))), said
+
+
+def test_a_post_taken_in_a_clause_of_its_own_is_no_title_of_that_clause():
+    canon = Canon(names={"苏禾": ("Character", [])})
+    found = settle(("user", "苏禾很生气。第19章程远山辞了总师，但人没走，留下来当技术顾问。"), canon=canon)
+    assert not [v for e, k, v in states(found) if k == "identity" and "留下来" in v]
+
+
+def test_a_scar_is_noted_where_it_is_and_what_it_is():
+    canon = Canon(names={"邬长庚": ("Character", [])})
+    assert ("邬长庚", "appearance", "左脸刀疤") in states(settle(("user", "补一条：邬长庚左脸有一道刀疤。"), canon=canon))

@@ -13,6 +13,9 @@ from desktop.tasks.pipeline.statements import Statement
 CJK = "\u4e00-\u9fff"
 
 
+_CJK = "\u4e00-\u9fff"
+
+
 class ChineseStates:
     """Mixed into the Reader: needs kind(), _rel(), _state(), _zh_titles() and the talk's ranks."""
 
@@ -84,7 +87,10 @@ class ChineseStates:
                 break
         if any(word in tail for word in lx.ZH_APPEARANCE) and \
                 re.search(r"有|长着|留着|是|带着|戴着?|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上", tail):
-            out.append(self._state(st, subject, "appearance", tail.strip("，, ")[:30]))
+            # 左脸有一道刀疤 → 左脸刀疤: where the mark is and what it is, as an editor notes it
+            look = re.sub(rf"(?<=[{_CJK}])(?:上|上面)?(?:有|留着|留了|长着|带着)(?:一|两|几)?[道条块个颗片](?=[{_CJK}]{{2}})", "",
+                          tail.strip("，, "))
+            out.append(self._state(st, subject, "appearance", look[:30]))
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
         # 比薛蟠小两岁 is a difference, not an age; 十岁的小丫头 is the girl's age, not the subject's
         if age and not re.search(r"[大小长]$", tail[:age.start(1)]) and not tail.startswith("的", age.end()):

@@ -20,8 +20,11 @@ class ChineseTitles:
         title after the person's clause (an appositive)."""
         out: list[Finding | None] = []
         for name, start, _ in [c for c in chars if self.kind(c[0]) == "Character"]:
-            before = _TITLE_BEFORE.search(text[:start])
-            if before and _is_post(before.group(1)) and not _negated_zh(text[:before.start()]):
+            said = text[:start]
+            if re.fullmatch(r"\s*(?:就叫|名叫|叫)", said) and (opens := st.text.find(text)) > 0:
+                said = st.text[:opens] + said  # "调来一个新总师，叫顾怀瑜": the post, then the clause that names him
+            before = _TITLE_BEFORE.search(said)
+            if before and _is_post(before.group(1)) and not _negated_zh(said[:before.start()]):
                 # 天穹集团董事长司徒烬: the company named before the post is part of who he is
                 owners = [text.rfind(n, 0, start) for n in st.names if self.kind(n) in ("Faction", "Location")]
                 at = min((a for a in owners if 0 <= a and start - a <= len(before.group(1)) + 6
@@ -29,7 +32,8 @@ class ChineseTitles:
                 # "鼎泰集团：董事长宋砚秋": a list headed by the company is of its people
                 header = next((n for n in st.names if self.kind(n) == "Faction" and re.match(
                     rf"[\W\d]*{re.escape(n)}[：:]\s*{re.escape(text[:start])}", st.text)), "") if at < 0 else ""
-                out.append(self._state(st, name, "identity", text[at:start] if at >= 0 else header + before.group(1)))
+                value = text[at:start] if at >= 0 and said == text[:start] else header + before.group(1)
+                out.append(self._state(st, name, "identity", value))
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
@@ -58,7 +62,8 @@ class ChineseTitles:
 
 
 # the listed titles, and any agent noun (捉妖师, 乘务长): what a match ends with is checked by _is_post
-_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + rf"|[{CJK}]{{1,3}}?[{lx.ZH_AGENT_ENDS}]"
+_TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + \
+    rf"|[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{1,3}}?[{lx.ZH_AGENT_ENDS}]"
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 # … and "会长叫柯长庚", "转学生叫江述": the post, then the name it is given
 _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))(?:[，,]?\s*(?:就叫|名叫|叫))?$")
@@ -74,8 +79,10 @@ _TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?![是叫有
 
 def _is_post(title: str) -> bool:
     """A listed title, or a short agent noun that is no clause (既然是扎纸匠, 各出一名议员 are clauses)."""
-    if any(title.endswith(t) for t in lx.ZH_TITLES):
-        return True
+    listed = next((t for t in lx.ZH_TITLES if title.endswith(t)), None)
+    if listed:  # (… with no verb before it: 留下来当技术顾问 is a clause)
+        return not re.search(r"(?:当|做|干)(?![朝地年时天初中])", title[:-len(listed)])
+    title = re.sub(r"^[一二三四五六七八九十]+[班队组连排营科处室号]", "", title)  # 一班班长: the unit is no clause
     return len(title) <= 12 and not re.search(r"[是了在当做各一两出个要从往把被说让]", title) and \
         any(lx.zh_post(title[-n:]) for n in (4, 3, 2))
 
