@@ -52,3 +52,12 @@ def test_orders_are_the_shooter_s_not_the_one_shot():
     found = relations(settle(("user", "Billy shoots Silas, on Roach's orders."), canon=_people("Billy", "Silas", "Roach"),
                              zh=False))
     assert ("SERVES", "Billy", "Roach") in found and ("SERVES", "Silas", "Roach") not in found
+
+
+def test_he_after_and_is_the_subject_of_the_clause_it_is_joined_to_and_in_34_is_a_chapter():
+    canon = _people("Angus", "Moreau", "Ruth", "Kit Ransome", **{"Brannock Salvage": "Faction"})
+    found = settle(("user", "Kit Ransome dies in 32. And the Super: when Moreau takes over in 34, Angus quits Brannock "
+                            "Salvage rather than work for him, and he stands with Ruth from then on."), canon=canon, zh=False)
+    [ally] = [r for r in found.document["relations"] if r["type"] == "ALLY_OF"]
+    assert (ally["from"], ally["to"], ally.get("valid_from")) == ("Angus", "Ruth", 34)
+    assert [(e["from"], e.get("valid_to")) for e in found.document["ends"]] == [("Angus", 34)]

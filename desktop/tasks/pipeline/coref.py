@@ -89,6 +89,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     if re.fullmatch(r"\s*(?:——|—|--|，|,)\s*", rest[p + len(said_as):position]) \
                             and gender.get(n, wanted) == wanted:
                         chosen = n
+                # "Angus quits the firm rather than work for him, and he stands with Ruth": the subject of the
+                # clause this one is joined to goes on
+                joined = _joined_subject(rest, position, word, named, forms) if not prose else None
+                if joined and joined not in dropped and gender.get(joined, wanted) == wanted:
+                    chosen = joined
                 doer = _doer(rest, position, word, named, forms)
                 if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
                     # (秦屿白喜欢她: no one's verb takes themselves; she is the one the talk is about, or named before)
@@ -138,6 +143,19 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     if not prose:
         _give_fragments_their_subject(statements, forms)
     locate(statements, cands)
+
+
+def _joined_subject(text: str, position: int, word: str, named: list[tuple[int, str]],
+                    forms: list[tuple[str, str]]) -> str | None:
+    """The subject of the clause before ", and he …": the last one named who opens a clause and does something."""
+    if word.lower() not in ("he", "she") or not re.search(r"(?:,\s*|\s)(?:and|but|so|then|and then)\s+$", text[:position]):
+        return None
+    for p, name in sorted(((p, n) for p, n in named if 0 <= p < position), reverse=True):
+        said = max((f for f, n in forms if n == name and text.startswith(f, p)), key=len, default=name)
+        opens = re.search(r"(?:^|[,;:—]\s*|\b(?:when|after|before|then|once|while)\s+)$", text[:p])
+        if opens and re.match(r"\s+(?:(?:then|finally|also|quietly|later)\s+)?[a-z]+(?:s|ed)\b", text[p + len(said):]):
+            return name
+    return None
 
 
 def _doer(text: str, position: int, word: str, named: list[tuple[int, str]], forms: list[tuple[str, str]]) -> str | None:

@@ -223,6 +223,10 @@ EN_NUMBER = (rf"\d+|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:
 # "In chapter 9", "ch. 14", "chapter fourteen", and "In 15, Pike notices…" (a bare number opening the sentence)
 _CHAPTER_AT = re.compile(r"(?:第|(?<![^\s，,。：:；;（(在到从于至是]))\s*([0-9〇零一二两三四五六七八九十百千]+)\s*(?:章(?![节目])|回(?![合是]))|"
                          rf"\b(?:chapter|chap\.?|ch\.?)\s*({EN_NUMBER})\b|^\s*(?:in|by)\s+(\d{{1,3}}),|"
+                         # "when Moreau takes over in 34": a bare number after "in" is a chapter, not a count
+                         r"(?-i:\b[Ii]n)\s+(\d{1,3})\b(?![\d:.,]\d|\s*(?:%|percent|years?|yrs?|days?|weeks?|months?|hours?|"
+                         r"minutes?|mins?|seconds?|miles?|men|people|pounds?|dollars?|feet|ft|met(?:er|re)s?|km|barrels?|"
+                         r"st|nd|rd|th|s\b|am|pm|o'clock|to\s+\d|out\s+of|of\b))|"
                          # a recap's line "25, Sir Bartholomew dies" / "22: Eleanor breaks with Dalton"
                          r"^\s*(\d{1,3})\s*(?::|,(?=\s+(?-i:[A-Z])))", re.I)
 
