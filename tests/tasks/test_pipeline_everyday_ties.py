@@ -61,3 +61,16 @@ def test_he_after_and_is_the_subject_of_the_clause_it_is_joined_to_and_in_34_is_
     [ally] = [r for r in found.document["relations"] if r["type"] == "ALLY_OF"]
     assert (ally["from"], ally["to"], ally.get("valid_from")) == ("Angus", "Ruth", 34)
     assert [(e["from"], e.get("valid_to")) for e in found.document["ends"]] == [("Angus", 34)]
+
+
+def test_going_over_to_a_patron_s_company_ends_the_membership_canon_holds():
+    canon = Canon(names={"Edmund Rye": ("Character", ["Rye"]), "Gideon Harte": ("Character", []),
+                         "Lord Hunsford's Men": ("Faction", [])},
+                  relations={("MEMBER_OF", "Edmund Rye", "Lord Hunsford's Men")})
+    found = settle(("user", "The rival company is Lord Stourton's Men, run by Gideon Harte."),
+                   ("user", "In ch. 8 Rye goes over to Stourton's Men for good."), canon=canon, zh=False)
+    assert {e["name"]: e["kind"] for e in found.document["entities"]}.get("Lord Stourton's Men") == "Faction"
+    assert {("LEADS", "Gideon Harte", "Lord Stourton's Men"), ("MEMBER_OF", "Edmund Rye", "Lord Stourton's Men")} \
+        <= relations(found)
+    assert [(e["type"], e["to"], e.get("valid_to")) for e in found.document["ends"]] == \
+        [("MEMBER_OF", "Lord Hunsford's Men", 8)]

@@ -161,6 +161,10 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             # "the Rust Saints", "the Free Lanes": a band named as its members ("the Glass Marches" is land)
             cands.add(name, "Location" if last in _PLACE_PLURALS else "Faction", 2.0)
             continue
+        if len(words) >= 2 and re.search(r"['’]s$", words[-2]) and last in _COMPANY_PLURALS:
+            # "Lord Stourton's Men", "the Queen's Players": a company named for its patron, lord and all
+            cands.add(name, "Faction", 3.0)
+            continue
         if first in lx.EN_PERSON_TITLES and len(words) > 1 or _title_length(words) == 2 and last not in lx.EN_HEAD_KINDS:
             _titled(cands, words)  # "Captain Mara Vell", "Grand Weaver Ysolde Marr"
         elif len(words) == 2 and lx.en_given_name(words[0]) and lx.en_surname(words[1]) \
@@ -196,6 +200,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name)
 
 
+_COMPANY_PLURALS = frozenset(("men", "players", "boys", "servants", "company", "riders", "raiders", "rangers", "lads",
+                              "girls", "irregulars", "guards", "volunteers"))
 _NAME_PARTICLES = frozenset(("de", "von", "van", "du", "la", "le", "del", "da", "di", "della", "der", "den", "ter", "ten",
                              "dos", "das", "ap", "ab", "ferch", "bin", "ibn"))  # Cadoc ap Rhun, Anne de Bourgh
 
@@ -289,6 +295,17 @@ def head_word(name: str, kind: str) -> list[str]:
         return []
     # (a place's "the house", "the station" is any house; a group's "the clan" is the one the talk has)
     return [*([words[-1]] if words[-1][:1].isupper() else []), *([f"the {words[-1].lower()}"] if kind == "Faction" else [])]
+
+
+def patrons_dropped(cands: Candidates) -> None:
+    """"Stourton's Men" for Lord Stourton's Men: a company said without its patron's title is the same company."""
+    for name in list(cands):
+        words = name.split()
+        if len(words) >= 3 and words[0].lower().rstrip(".") in lx.EN_PERSON_TITLES and words[-1].lower() in _COMPANY_PLURALS:
+            short = " ".join(words[1:])
+            if short in cands and not cands[short].canon_kind:
+                cands[name].hints.update(cands.pop(short).hints)
+            cands.alias_of.setdefault(short, name)
 
 
 def first_names(cands: Candidates, text: str) -> None:

@@ -130,6 +130,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         corrections.redate(statements, findings, {n: tuple(f) for n, f in forms.items()})
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
+    findings += _switches(findings, canon)
     findings += _deaths_end_holdings(findings, canon)
     # a statement that gave facts is no setting — except where a place lies, which is geography as well
     busy = {f.statement.index for f in findings if not (f.section == "relations" and f.item["type"] == "LOCATED_IN"
@@ -240,6 +241,28 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
         item = f.item
         if f.section == "relations" and item["type"] == "LEADS" and heads.get(item["to"]) not in (None, item["from"]):
             end = {"type": "LEADS", "from": heads[item["to"]], "to": item["to"]}
+            if item.get("valid_from") is not None:
+                end["valid_to"] = item["valid_from"]
+            out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
+    return out
+
+
+# going over to another side: "Rye goes over to Stourton's Men", "Otto defects to Halloway", "阎小北被卖去北岭"
+_SWITCH = re.compile(r"(?i)\b(?:goes|went|gone|going|crosses|crossed) over to\b|\bdefect(?:s|ed|ing)? to\b|"
+                     r"\bjump(?:s|ed)? ship to\b|\btransfer(?:s|red)? to\b|\bswitch(?:es|ed)? to\b|"
+                     r"转会|跳槽|改投|转投|叛投|投奔|被卖(?:给|到|去)|卖给了?|卖到|转去|跑去了?|投到")
+
+
+def _switches(findings: list[Finding], canon: Canon) -> list[Finding]:
+    """One who goes over to another group leaves the one canon has them in (when canon has them in one)."""
+    out: list[Finding] = []
+    for f in findings:
+        item = f.item
+        if f.section != "relations" or item["type"] != "MEMBER_OF" or not _SWITCH.search(f.statement.text):
+            continue
+        left = [to for rel, source, to in canon.relations if rel == "MEMBER_OF" and source == item["from"]]
+        if len(left) == 1 and left[0] != item["to"]:
+            end = {"type": "MEMBER_OF", "from": item["from"], "to": left[0]}
             if item.get("valid_from") is not None:
                 end["valid_to"] = item["valid_from"]
             out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
