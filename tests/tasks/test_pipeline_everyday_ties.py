@@ -4,7 +4,7 @@ from someone, serving at someone's side, a group "run by" its head, a thing that
 from __future__ import annotations
 
 from desktop.tasks.pipeline.pipeline import Canon
-from tests.tasks.test_pipeline import relations, settle
+from tests.tasks.test_pipeline import entities, relations, settle
 
 
 def _people(*names: str, **others: str) -> Canon:
@@ -74,3 +74,8 @@ def test_going_over_to_a_patron_s_company_ends_the_membership_canon_holds():
         <= relations(found)
     assert [(e["type"], e["to"], e.get("valid_to")) for e in found.document["ends"]] == \
         [("MEMBER_OF", "Lord Hunsford's Men", 8)]
+
+
+def test_a_verb_before_a_person_s_name_is_no_new_person():
+    found = settle(("user", "毒是秦嬷嬷下的，她是太后身边的掌事姑姑。"), ("user", "对了，前面说第45章揭秦嬷嬷，改成第40章。"))
+    assert "秦嬷嬷" in entities(found) and "揭秦嬷嬷" not in entities(found)

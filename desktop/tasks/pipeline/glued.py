@@ -23,6 +23,11 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
         if has_cjk(name[0]) and (name[0] in "章回" or any(flag[:1] in ("v", "p", "c", "d")
                                                       for _, flag in segment(name[0]))):
             del cands[name]
+        # 揭秦嬷嬷 (第40章揭秦嬷嬷): a character that is no surname nor 小/老/阿, before a person's name
+        elif has_cjk(name[0]) and name[0] not in "小老阿大" and not lx.surnamed(name) and \
+                (cands.get(name[1:]) or cands.get(cands.alias_of.get(name[1:], ""))) and \
+                (cands.get(name[1:]) or cands[cands.alias_of[name[1:]]]).best_hint[0] == "Character":
+            del cands[name]
     # 第3章觉醒, 第9章韦猛: a 章 after a chapter's number is the chapter's, wherever the name is written
     for name in [n for n, c in cands.items() if n[:1] in "章回卷集" and not c.canon_kind]:
         if all(re.match(rf"[{_NUMBER}哪几]", text[m.start() - 1:m.start()])
