@@ -124,3 +124,24 @@ def test_a_setting_the_assistant_offers_and_the_author_answers_with_is_that_entr
                                      "3. 后台不许外人进")))
     [entry] = [e for t, e in found.items() if "班规" in t]
     assert "学戏七年" in entry["body"] and "后台不许外人进" in entry["body"]
+
+
+def test_a_setting_the_assistant_drafts_is_the_draft_as_the_author_amends_it():
+    found = settle(("assistant", "沈青棠复验的方法要不要做成设定？比如本书的验尸规矩。"), ("user", "要。你先拟，我来改。"),
+                   ("assistant", "验尸规矩：\n- 初检、复检须由不同仵作担任\n- 验尸须当众唱报\n- 女仵作不得验男尸"),
+                   ("user", "最后一条删掉，不然沈青棠没法干活了。其他留着，再加一条：尸格一式三份，县衙、府衙、苦主各存一份。"))
+    assert [(s["title"], s["body"]) for s in found.document["settings"]] == [
+        ("验尸规矩", "初检、复检须由不同仵作担任；验尸须当众唱报；尸格一式三份，县衙、府衙、苦主各存一份")]
+
+
+def test_a_listed_setting_after_an_outline_s_edits_is_kept():
+    found = settle(("assistant", "短纲：\n1. 第5章：陈屿入职\n2. 第6章：化工厂大火\n3. 第8章：最后的大救援"),
+                   ("user", "第3条改成高层住宅火灾。\n再记一条设定，站里的铁规：\n- 接警后一分钟内出车\n"
+                            "- 进火场两人一组，谁也不许单独行动"))
+    assert [s["body"] for s in found.document["settings"]] == ["接警后一分钟内出车；进火场两人一组，谁也不许单独行动"]
+
+
+def test_a_setting_named_after_it_is_described_takes_that_name():
+    found = settle(("user", "I've been reading about the truck system, so a setting first. Wages come once a month, in "
+                            "tickets good only at the company shop. That's the tommy-shop system; call it that."), zh=False)
+    assert [s["title"] for s in found.document["settings"]] == ["the tommy-shop system"]

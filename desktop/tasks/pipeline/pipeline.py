@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from desktop.engine.llm import LLM
 
 _CALLED_A_HOOK = re.compile(r"伏笔|钩子|悬念|\bhook\b|\bforeshadow", re.I)
+_CALLED_A_SETTING = re.compile(r"设定|\bsetting\b", re.I)
 _PLAN_TALK = re.compile(r"大纲|细纲|短纲|长纲|\boutline\b|\bshort outline\b|\blong outline\b", re.I)
 SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")
 
@@ -179,7 +180,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     steps = planned - {f.statement.index for f in survivors if f.section == "plan"}
     # (… unless the author calls it a hook there: "结局也改：唐棠没醒，…——这个也是个钩子")
     survivors = [f for f in survivors if f.section == "plan" or f.statement.index not in steps
-                 or f.section == "hooks" and _CALLED_A_HOOK.search(f.statement.quote)]
+                 or f.section == "hooks" and _CALLED_A_HOOK.search(f.statement.quote)
+                 # (… or a setting: "再记一条设定，站里的铁规：" after the outline's edits is no step of it)
+                 or f.section == "settings" and not f.statement.listed and _CALLED_A_SETTING.search(f.statement.quote)]
     # an outline's line ("顺带查他娘的身世") is a plot to write, not a hook planted in the story
     outlined = {f.statement.index for f in survivors if f.section == "plan"}
     survivors = [f for f in survivors if f.section != "hooks" or f.statement.index not in outlined]

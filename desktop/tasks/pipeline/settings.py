@@ -9,6 +9,7 @@ import re
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.sections import CJK, _grams, _zh, is_summary
+from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED, as_amended
 from desktop.tasks.pipeline.statements import Statement
 
 _SETTING_TITLE_ZH = re.compile(rf"([{CJK}]{{2,6}}?)(?:体系|设定|的规则|规则|的划分|划分|从低到高|由低到高|分为|的等级|等级|"
@@ -36,6 +37,8 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
         if st.by_author and topic.read(st, kinds) and current is not None \
                 and current.statement.message_index == st.message_index:
             current.item["title"] = topic.name  # "力量体系定一下。…能力者统称觉醒者。": the name the talk gives it
+        if st.by_author and DRAFT_ASKED.search(st.quote) and len(st.quote) < 20:
+            continue  # "你先拟，我来改。": no entry of its own; the draft that follows is
         people = any(kinds.get(n) == "Character" for n in st.names)
         asked = questions.get(st.message_index)
         if asked is not None and st.by_author and not is_summary(st) and st.index not in busy and not people \
@@ -148,8 +151,8 @@ def _written_up(statements: list[Statement]) -> list[Finding]:
             body, source = ("" if _zh(st.quote) else " ").join([first, *(x.quote for x in lines)]), st
         elif offered:
             reply = [x for x in statements if x.message_index == st.message_index + 1 and x.by_author]
-            if not reply or not _AGREED.match(reply[0].quote):
-                continue
+            if not reply or not _AGREED.match(reply[0].quote) or DRAFT_ASKED.search(" ".join(x.quote for x in reply)):
+                continue  # ("要。你先拟，我来改。": the entry is the draft that follows, as the author amends it)
             lines = [x for x in reply[1:] if x.line == reply[0].line]
             first = re.sub(r"^[\s,，.。!！:：]*", "", _AGREED.sub("", reply[0].quote, count=1))
             if first.rstrip().endswith((":", "：")):  # "有，你记一下：" and the rules a line each
@@ -185,16 +188,20 @@ def _listed(statements: list[Statement]) -> list[Finding]:
         if len(items) < 2:
             continue
         zh = _zh(st.quote)
+        amended = as_amended(st, items, statements)  # (the assistant's draft, as the author's answer leaves it)
+        if amended is None:
+            continue
+        lines, edits = amended
         named = (_LIST_TITLE_ZH if zh else _LIST_TITLE_EN).search(st.quote)
         title = named.group(1).strip() if named else st.quote.rstrip(":： ")
         title = re.sub(r"(?i)^(?:(?:and|yes|so|also|put|write|note|set|pin|jot|add|record|down|up|the)\s+)+", "",
                        title) if not zh else title
-        body = ("；" if zh else "; ").join(re.sub(r"^\s*(?:\d{1,2}\s*[.、)）]|[①-⑩])\s*", "", x.quote).rstrip("。.;；")
-                                          for x in items)
+        body = ("；" if zh else "; ").join(lines)
         names = list(dict.fromkeys(n for x in items for n in x.names))
         item = {"title": title, "category": "rule" if _RULE_WORDS.search(st.quote) else "world", "body": body,
                 "entities": names}
-        out.append(Finding("settings", item, st, entities=names, extra=items))
+        out.append(Finding("settings", item, edits[0] if edits else st, entities=names,
+                           extra=[st, *items, *edits[1:]] if edits else items))
     return out
 
 
@@ -218,13 +225,18 @@ class _Topic:
         self.noun: str | None = None
         self.opened_by: Statement | None = None
         self.message = -1
+        self.before_that = ""  # the statement read last ("That's the tommy-shop system;" before "call it that.")
 
     def read(self, st: Statement, kinds: dict[str, str]) -> bool:
         """Take in an author's statement; True when it names the topic."""
-        named = _NAMED.search(st.text)
+        said = st.text
+        if re.match(r"(?i)\s*(?:call it that|that's its name)\b", said):
+            said = f"{self.before_that} {said}"
+        self.before_that = st.text
+        named = _NAMED.search(said)
         name = next((g for g in named.groups() if g), None) if named else None
         if name and kinds.get(name) != "Character" and not name.endswith(lx.RULE_NAME_ENDS) and \
-                (self.noun or self.name or _is_setting(st, kinds)):  # (灭灯之罚 names one rule, not the topic)
+                (self.noun or self.name or _is_setting(st, kinds) or named.group(3)):  # (灭灯之罚 names one rule)
             self.name, self.message = name, st.message_index
             return True
         header = _HEADER.search(st.text)
@@ -359,7 +371,10 @@ _ASKED_EN = re.compile(r"^(?:and\s+|so\s+)?(?:what(?:'s| is| are)|who(?:'s| is)|
                        r"^(?:where|how|what|who)\s+\w+\s+(there|it)\b")
 _NAMED = re.compile(rf"(?:叫它|就叫它?|叫做|统称|称为|名为|取名)[「“\"]?([{CJK}]{{2,6}}?)[」”\"]?(?=[，。,.；;！!]|$)|"
                     r"\b(?:I'm calling it|I call it|call it|it's called|we call it)\s+[\"“']?"
-                    r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})")
+                    r"([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})|"
+                    # "That's the tommy-shop system; call it that."
+                    r"(?i:\b(?:that's|that is|this is)\s+)((?:the\s+)?[\w'\-]+(?:\s+[\w'\-]+){0,3}?)\s*[;,—–]\s*"
+                    r"(?i:call it that|that's its name|that's what it's called)\b")
 _HEADER = re.compile(rf"([{CJK}]{{2,6}}?)(?:定一下|定下来|设定一下|设计一下|定一定|理一下|捋一下)|"
                      rf"(?:加个|加一个|补个|补一个|新增一个|再加个)([{CJK}]{{2,4}}?)(?=[，,：:]|$)|"
                      r"\b(?:let's|let us|time to|we need to|need to)\s+(?:pin down|define|settle|work out|set up|"
