@@ -211,3 +211,13 @@ def test_a_hook_the_book_planted_and_this_talk_pays_off_keeps_the_name_it_was_qu
 def test_a_payoff_due_at_the_latest_by_a_chapter_closes_nothing():
     found = settle(("assistant", "那“幕后指使”可以做成中期的大钩子。"), ("user", "钩子可以，指使者是谁最迟第60章揭开。"))
     assert all(h["status"] != "Resolved" for h in found.document["hooks"])
+
+
+def test_that_s_a_thread_points_back_at_what_was_just_said():
+    canon = Canon(names={"Edmund Rye": ("Character", ["Rye"])})
+    found = settle(("user", "Nobody understands why: Rye has been drowning in debt for years and suddenly somebody has "
+                            "paid off every penny. That's a thread I want open; answer it by chapter 16."),
+                   canon=canon, zh=False)
+    [hook] = found.document["hooks"]
+    assert "paid off every penny" in hook["description"] and hook["involves"] == ["Edmund Rye"]
+    assert hook.get("due_by") == 16

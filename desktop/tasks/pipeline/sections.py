@@ -117,8 +117,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                     item = {"name": name, "description": st.quote, "status": "Resolved", "involves": involves}
                     if planted is not None:
                         item["planted_in"] = planted
-                    # ("第21章揭开" is when it is paid here, not a promise)
-                    paid = re.search(_ZH_CHAPTER if zh else rf"(?i){_EN_CHAPTER}", text)
+                    paid = re.search(_ZH_CHAPTER if zh else rf"(?i){_EN_CHAPTER}", text)  # ("第21章揭开": paid here)
                     paid = number_in(paid.group(1).lower()) if paid else None
                     paid = talk_at if paid is None or paid == planted else paid
                     if paid is not None and (planted is None or paid > planted):
@@ -175,7 +174,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                            and not _POINTING_ZH.search(text)), None)
             before = next((s for s in reversed(statements[:position]) if not s.text.rstrip().endswith(("?", "？"))
                            and not is_summary(s) and len(s.text) >= 8), None)
-            source = before if promise else follow or before
+            back = re.match(r"(?i)\s*(?:that(?:['’]s| is| was)|this is|这(?:是|就是|个|条))", text)  # ("That's a thread…")
+            source = before if promise or back else follow or before
             if source is None:
                 continue
             if last is not None and source is before and before in (last.statement, *last.extra):
@@ -261,7 +261,7 @@ _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』
 # "三点十七分是伏笔" / "这块玉算个伏笔": what comes before 是伏笔 is the hook
 _HOOK_SUBJECT_ZH = re.compile(r"^(?:[^，,。！？]{0,6}[，,])?([^，,。！？：:]{2,12}?)(?:就|也)?(?:是|算|当|作为)(?:个|一个)?(?:伏笔|悬念|钩子)")
 _POINTING_ZH = re.compile(r"这个伏笔|这是(?:个|一个)?(?:好)?伏笔|就记(?:下)?(?:这个|这)|记(?:下)?这个")
-_POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:that|this|it|one|a new one)(?:\s.*)?")
+_POINTING = re.compile(r"(?i)(?:(?:i\s+)?(?:want|need|'d like)\s+)?(?:(?:that|this|it)(?:['’]s)?|one|a new one)(?:\s.*)?")
 
 
 # "Who did it I haven't decided yet" / "谁下的毒我还没想好": a question of the story the author leaves open
