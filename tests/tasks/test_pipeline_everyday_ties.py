@@ -79,3 +79,17 @@ def test_going_over_to_a_patron_s_company_ends_the_membership_canon_holds():
 def test_a_verb_before_a_person_s_name_is_no_new_person():
     found = settle(("user", "毒是秦嬷嬷下的，她是太后身边的掌事姑姑。"), ("user", "对了，前面说第45章揭秦嬷嬷，改成第40章。"))
     assert "秦嬷嬷" in entities(found) and "揭秦嬷嬷" not in entities(found)
+
+
+def test_a_chapter_taken_back_in_the_same_breath_dates_the_fact_and_a_model_number_is_no_one():
+    found = settle(("user", "The backup commander, Skip Harlan, dies in a T-38 crash in ch. 8 — no, make it ch. nine, "
+                            "eight is the rollout."), canon=_people("Skip Harlan"), zh=False)
+    assert [(s["entity"], s.get("valid_from")) for s in found.document["states"] if s["key"] == "alive"] == \
+        [("Skip Harlan", 9)]
+    assert entities(found).get("T-38") != "Character"
+
+
+def test_frostbite_and_the_bends_are_injuries():
+    found = settle(("user", "Noor gets back alone with frostbite in her left foot — she'll lose two toes."),
+                   canon=_people("Noor"), zh=False)
+    assert [(s["entity"], s["key"], s["value"]) for s in found.document["states"]] == [("Noor", "injury", "frostbite")]

@@ -37,6 +37,17 @@ _OWNING_UP = re.compile(r"我?前面|之前|刚才|说错了?|记错了?|写错�
 _DATES = ("valid_from", "valid_to", "planted_in", "due_by")
 
 
+# "dies in a T-38 crash in ch. 8 — no, make it ch. nine": put right where it is said
+_RESAID = re.compile(rf"(?i)\b(?:chapter|chap\.?|ch\.?)\s*(?:{EN_NUMBER})\s*(?:—|–|--|-|,)\s*(?:no|sorry|wait)[,.]?\s*"
+                     rf"(?:make (?:it|that)|I mean|it's|actually)\s+(?P<new>(?:chapter|chap\.?|ch\.?)\s*(?:{EN_NUMBER})\b)")
+
+
+def resaid(statements: list[Statement]) -> None:
+    """A chapter taken back in the same breath reads as the one it became."""
+    for st in statements:
+        st.text = _RESAID.sub(lambda m: m.group("new"), st.text)
+
+
 def redate(statements: list[Statement], findings: list[Finding], forms: dict[str, tuple[str, ...]]) -> None:
     """Moves, in place, each fact a later correction says was dated to the wrong chapter."""
     for st in statements:

@@ -188,6 +188,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
         elif len(words) == 1 and not sentence_start and _TOPONYM.search(name) and not lx.en_given_name(name):
             cands.add(name, "Location", 0.5)  # "Millbrook", "Kingsbury", "Skarvik": the word is made like a place's
+        elif len(words) == 1 and re.fullmatch(r"[A-Z]{1,4}-\d{1,4}[A-Za-z]?", name):
+            cands.add(name, "Item", 1.0)  # "T-38", "KX-7", "AK-47": a model's or a sample's number, no one's name
         elif len(words) == 1 and not sentence_start:
             # a lone capitalised word mid-sentence is most often a person; in talk, a known given name surely is
             # (a novel's narration calls Charlotte Lucas "Charlotte": there her recurring full name decides)

@@ -74,6 +74,13 @@ class EnglishStates:
                       r"bullet wound|knife wound|burns (?:on|to|across) [\w ]{2,24}?)(?=[,.;!]|$| and | from | in ))", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
+        # "comes back with frostbite in her left foot", "Teo is bent — decompression sickness in his left knee"
+        m = re.search(r"(?:\b(?:gets|got|suffers|suffered|has|had|with|left with|ends up with|catches|caught)\s+|[—–]\s*)"
+                      r"((?:severe |bad |mild )?(?:frostbite|hypothermia|decompression sickness|the bends|smoke inhalation|"
+                      r"blood poisoning|gangrene|snow blindness))(?:\s+(?:in|on|to)\s+[^,.;!—–]{2,40}?)?"
+                      r"(?=\s*(?:[,.;!—–]|$)| and | from )", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # (the condition: where it is, the pronoun pass has rewritten)
+            out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
         m = re.search(r"\b(sprain|twist|dislocate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|[\w ]+?['’]s) "
                       r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist

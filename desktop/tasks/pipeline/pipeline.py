@@ -80,6 +80,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     plans nothing and defines no settings, and in narration a name is a name when it recurs.
     """
     statements = split(messages)
+    corrections.resaid(statements)
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh, prose=prose)
     if zh and not prose:
