@@ -210,3 +210,13 @@ def test_a_post_taken_in_a_clause_of_its_own_is_no_title_of_that_clause():
 def test_a_scar_is_noted_where_it_is_and_what_it_is():
     canon = Canon(names={"邬长庚": ("Character", [])})
     assert ("邬长庚", "appearance", "左脸刀疤") in states(settle(("user", "补一条：邬长庚左脸有一道刀疤。"), canon=canon))
+
+
+def test_english_titles_without_an_article_taken_as_a_post_or_opening_the_sentence():
+    canon = Canon(names={n: ("Character", []) for n in ("Casimir Vere", "Mr. Crane", "Aske", "Iris")})
+    for said, who, post in (("Officially Casimir Vere is King of Astmere from 34.", "Casimir Vere", "King of Astmere"),
+                            ("Housemaster of Wycliffe is Mr. Crane.", "Mr. Crane", "Housemaster of Wycliffe"),
+                            ("Aske takes command as acting captain.", "Aske", "acting captain"),
+                            ("From ch 27 Iris is officially Warden of the Third Ward.", "Iris", "Warden of the Third Ward")):
+        assert (who, "identity", post) in states(settle(("user", said), canon=canon, zh=False)), said
+    assert not states(settle(("user", "Iris is better off without him."), canon=canon, zh=False))

@@ -162,7 +162,9 @@ class EnglishStates:
             # ("The heir is Sakuma Ryota's son Takemaru": the post is the one the possessive leads to)
             m = _EN_POST_BEFORE.search(st.text[max(0, clause[0] + start - 60):clause[0] + start]) \
                 if stop > start and st.text[clause[0] + stop:clause[0] + stop + 2] not in ("'s", "’s") else None
-            if m and m.start(1) > 0 and _is_title(m.group(1)) and not re.search(r"\bof\b", m.group(1)):
+            # ("Housemaster of Wycliffe is Mr. Crane", "Head of house is Giles": the post opens the sentence)
+            opening = m is not None and m.start(1) == 0 and clause[0] == 0 and re.search(r"\s(?:is|was)\s*$", m.group(0))
+            if m and (m.start(1) > 0 and not re.search(r"\bof\b", m.group(1)) or opening) and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
         return [f for f in out if f is not None]
 
@@ -174,7 +176,12 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
                   # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
                   r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"
-                  r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+)")
+                  r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+|"
+                  # "is King of Astmere from 34", "is officially Warden of the Third Ward": a title, capitalised
+                  r"\s+(?:is|was)\s+(?:now\s+|officially\s+|still\s+)?(?-i:(?=[A-Z][a-z]+\s+of\s))|"
+                  # "takes command as acting captain", "signs on as cook"
+                  r"\s+(?:takes (?:over|command|charge)|stays on|signs on|signed on|is taken on|was taken on|is hired|"
+                  r"was hired|comes aboard|came aboard|acts|acted)\s+as\s+(?:(?:a|an|the)\s+)?)")
 _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's, the relief boat's
              # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
              r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
