@@ -220,3 +220,9 @@ def test_english_titles_without_an_article_taken_as_a_post_or_opening_the_senten
                             ("From ch 27 Iris is officially Warden of the Third Ward.", "Iris", "Warden of the Third Ward")):
         assert (who, "identity", post) in states(settle(("user", said), canon=canon, zh=False)), said
     assert not states(settle(("user", "Iris is better off without him."), canon=canon, zh=False))
+
+
+def test_a_rank_reached_is_a_post():
+    canon = Canon(names={n: ("Character", []) for n in ("沈知意", "贺兰珏", "老爷子")})
+    for said, who, post in (("第60章沈知意晋婕妤，搬出听雨轩。", "沈知意", "婕妤"), ("明面上的对头是淑妃贺兰珏。", "贺兰珏", "淑妃")):
+        assert (who, "identity", post) in states(settle(("user", said), canon=canon)), said
