@@ -227,3 +227,11 @@ def test_the_outline_offered_is_the_one_drafted_two_messages_later():
                                  "- 高潮：赵金宝偷拔辣椒苗\n- 结局：第15章小满开起火锅铺子"),
                    ("user", "行。"))
     assert list(titled(found)) == ["红火日子"] and titled(found)["红火日子"]["level"] == "LongOutline"
+
+
+def test_an_outline_of_the_whole_book_is_a_general_outline():
+    found = settle(("user", "我把全书的大纲先搭个架子：\n《火线》总纲\n1. 起：陈屿入职城南站\n2. 承：化工厂大火\n3. 合：陈屿成为站长"))
+    assert {o["title"]: o["level"] for o in found.document["plan"]}.get("火线") == "GeneralOutline"
+    found = settle(("assistant", "General outline — 'Apollo 20':\n1. Hank is grounded; Dale joins the prime crew\n"
+                                 "2. Launch and translunar coast\n3. Splashdown in the Pacific"), ("user", "Good."), zh=False)
+    assert [o["level"] for o in found.document["plan"]] == ["GeneralOutline"]

@@ -381,7 +381,13 @@ def _step_kind(summary: str, index: int, count: int) -> str:
 
 def _level(text: str, zh: bool) -> str:
     if zh:
+        if re.search(r"总纲|全书的?大纲|整本书的?大纲", text):
+            return "GeneralOutline"  # "我把全书的大纲先搭个架子：《火线》总纲"
         return "LongOutline" if re.search(r"卷|长线|长纲|整本|全书|大纲的?第.部", text) else "ShortOutline"
+    if re.search(r"\bgeneral outline\b|\boutline (?:for|of) the whole (?:book|series)\b", text, re.I):
+        return "GeneralOutline"
+    if re.search(r"\bshort outline\b", text, re.I):
+        return "ShortOutline"
     return "LongOutline" if re.search(r"\b(?:volume|(?:book|part) (?:one|two|three|four|five|six|\d+)|season|long arc|"
                                       r"whole book|long outline)\b",
                                       text, re.I) \
