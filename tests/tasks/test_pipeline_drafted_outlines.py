@@ -235,3 +235,18 @@ def test_an_outline_of_the_whole_book_is_a_general_outline():
     found = settle(("assistant", "General outline — 'Apollo 20':\n1. Hank is grounded; Dale joins the prime crew\n"
                                  "2. Launch and translunar coast\n3. Splashdown in the Pacific"), ("user", "Good."), zh=False)
     assert [o["level"] for o in found.document["plan"]] == ["GeneralOutline"]
+
+
+def test_drafted_steps_struck_or_rewritten_by_their_numbers():
+    found = settle(("assistant", "给第18—22章排个短纲《首飞》：\n1. 第18章：天梭三号首飞，坠入戈壁\n2. 第19章：程远山引咎辞去总师\n"
+                                 "3. 第20章：顾怀瑜到任，苏禾当众顶撞他\n4. 第21章：小黎深夜进机房的秘密揭开\n5. 第22章：苏禾与小黎在一起"),
+                   ("user", "第3条“当众顶撞”太过了，改成苏禾拒绝向他交出遥测数据。第5条删掉，感情线别写进纲里。"))
+    assert summaries(titled(found)["首飞"]) == ["天梭三号首飞，坠入戈壁", "程远山引咎辞去总师",
+                                               "顾怀瑜到任，苏禾拒绝向他交出遥测数据", "小黎深夜进机房的秘密揭开"]
+    found = settle(("assistant", "给第33—35章排个短纲《冬窗》：\n1. 第33章：小马把袖标交给阿坤\n2. 第34章：阎小北被卖到北岭\n"
+                                 "3. 第35章：临江渔人主场输球，跌进降级区"),
+                   ("user", "前两条行。第3条不对，第35章要赢，先写成“临江渔人主场险胜，爬出降级区”。"))
+    assert summaries(titled(found)["冬窗"])[-1] == "临江渔人主场险胜，爬出降级区"
+    found = settle(("assistant", "《火线》总纲\n1. 陈屿入职城南站\n2. 化工厂大火\n3. 陈屿成为班长，在一场地铁救援中独当一面"),
+                   ("user", "第3条地铁改成高层住宅火灾。"))
+    assert summaries(titled(found)["火线"])[-1] == "陈屿成为班长，在一场高层住宅火灾救援中独当一面"

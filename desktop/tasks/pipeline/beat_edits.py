@@ -36,6 +36,54 @@ _BEAT_DROP = re.compile(rf"(?i)^\s*(?:drop|cut|lose|remove|delete|scrap|skip|dit
                         rf"^\s*({_ZH_BEATS})(?:那条|那段|那步|那一步|这条|这段|部分)?(?:删掉|去掉|不要了|删了|砍掉)")
 
 
+# "第3条不对，…，先写成“临江渔人主场险胜”", "第5条删掉", "drop step 4", "step 2: …": a drafted step by its number
+_NUMBERED = re.compile(rf"(?i)第\s*({_NUM})\s*[条步]|\bstep\s+(\d+)\b|\bthe\s+(first|second|third|fourth|fifth|last)\s+step\b")
+_STRIKE = re.compile(r"(?i)删掉|删了|去掉|不要了?|拿掉|砍掉|\b(?:drop|cut|scrap|lose|remove|delete)\b")
+_REWRITE = re.compile(r"(?:改成|改为|换成|写成|变成)[：:]?\s*")
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def by_number(st: Statement, steps: list[dict]) -> bool:
+    """The author's word on drafted steps by their numbers, applied in place: a step struck or rewritten (the
+    numbers are the draft's, whatever an earlier word in the same breath struck)."""
+    if not st.by_author or len(steps) < 2:
+        return False
+    marks = list(_NUMBERED.finditer(st.quote))
+    changed = False
+    for at, mark in enumerate(marks):
+        said = next(g for g in mark.groups() if g).lower()
+        number = len(steps) if said == "last" else _ORDINALS.get(said) or number_in(said)
+        step = next((x for i, x in enumerate(steps) if x.get("_n", i + 1) == number), None)
+        if step is None:
+            continue
+        upto = marks[at + 1].start() if at + 1 < len(marks) else len(st.quote)
+        words = st.quote[mark.end():upto]
+        before = st.quote[max(0, mark.start() - 8):mark.start()]
+        rewrite = _REWRITE.search(words)
+        if rewrite:
+            new = re.split(r"[。！!；;]", words[rewrite.end():])[0].strip(" “”\"「」，,")
+            between = words[:rewrite.start()].strip(" ，,")
+            quoted = re.search(r"[“「\"]([^”」\"]{2,20})[”」\"]", between)
+            part = quoted.group(1) if quoted else between
+            if re.fullmatch(rf"第?\s*{_NUM}\s*章", new):
+                continue  # "第2、3条都改成第24章": a chapter moved, not what happens
+            if part and len(part) >= 2 and part in step["summary"]:
+                # "第4条地铁改成高层住宅火灾": the words swapped in place — or, "第3条“当众顶撞”太过了，改成苏禾拒绝…",
+                # the clause they are in, when the new words are a clause of the same one's doing
+                clause = next(c for c in re.split(r"(?<=[，,])", step["summary"]) if part in c)
+                whole = clause.rstrip("，,")[:2] == new[:2] and len(new) >= 6
+                step["summary"] = step["summary"].replace(clause.rstrip("，,") if whole else part,
+                                                          new if whole else re.split(r"[，,]", new)[0], 1)
+                changed = True
+            elif len(new) >= 4 and re.fullmatch(r"(?:不对|不行|不好|有问题|太[^，,]{0,4}了?|要改|也改)?(?:[，,].*)?", between):
+                step["summary"], changed = new, True  # "第3条不对，第35章要赢，先写成“…”": the step rewritten
+        elif _STRIKE.search(words[:12]) or _STRIKE.search(before):
+            step["_gone"], changed = True, True
+    if changed:
+        steps[:] = [x for x in steps if not x.pop("_gone", False)]
+    return changed
+
+
 def revises(st: Statement, steps: list[dict], rest: list[Statement]) -> list[Statement]:
     """A later word on one step of the outline: its words swapped, a beat rewritten or added to by its kind
     or chapter (with the sentences that go on with it), or the assistant's revised line for a chapter or kind

@@ -98,7 +98,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             continue
         if current is not None and current.item["steps"]:
             rest = [x for x in by_message[st.message_index] if x.index > st.index]
-            used = beat_edits.revises(st, current.item["steps"], rest)
+            used = beat_edits.revises(st, current.item["steps"], rest) or \
+                ([st] if beat_edits.by_number(st, current.item["steps"]) else [])
             if used:
                 current.extra += used
                 consumed |= {x.index for x in used}
@@ -228,6 +229,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         steps = finding.item["steps"]
         for index, step in enumerate(steps):
             step.pop("_said", None)
+            step.pop("_n", None)
             step["kind"] = step["kind"] or _step_kind(step["summary"], index, len(steps))
             summary = _STEP_MARK.sub("", step["summary"], count=1).strip(" ：:，,.。；;")
             # "中间的转折是…", "收尾是…", "The climax is…", "It ends with…": the mark's own words go too
@@ -315,8 +317,9 @@ def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
     if numbers and all(n is not None for n in numbers):
         target.item["chapters"] = numbers[:2]
     target.item["steps"] = [{"kind": beat.get("kind", ""), "summary": beat["summary"], "status": "Pending",
-                             "_said": block.header.message_index,
-                             **({"chapter": beat["chapter"]} if "chapter" in beat else {})} for beat in block.steps]
+                             "_said": block.header.message_index, "_n": number,
+                             **({"chapter": beat["chapter"]} if "chapter" in beat else {})}
+                            for number, beat in enumerate(block.steps, 1)]
     target.extra += block.covers
     return target
 
