@@ -250,3 +250,13 @@ def test_drafted_steps_struck_or_rewritten_by_their_numbers():
     found = settle(("assistant", "《火线》总纲\n1. 陈屿入职城南站\n2. 化工厂大火\n3. 陈屿成为班长，在一场地铁救援中独当一面"),
                    ("user", "第3条地铁改成高层住宅火灾。"))
     assert summaries(titled(found)["火线"])[-1] == "陈屿成为班长，在一场高层住宅火灾救援中独当一面"
+
+
+def test_a_beat_s_line_goes_on_past_its_semicolons():
+    found = settle(("assistant", "Short outline — 'Stove Boat' (ch. 15–19):\n1. Ch. 15: the chase of the lone bull\n"
+                                 "2. Ch. 16: the boat is stoved; Coffin drowns; Pell takes command\n"
+                                 "3. Ch. 17: Pell reads the sealed orders\n4. Ch. 19: repairs at Talcahuano; Quash deserts"),
+                   ("user", "Good."), zh=False)
+    assert summaries(titled(found)["Stove Boat"]) == ["the chase of the lone bull",
+                                                      "the boat is stoved; Coffin drowns; Pell takes command",
+                                                      "Pell reads the sealed orders", "repairs at Talcahuano; Quash deserts"]

@@ -75,17 +75,21 @@ def find(statements: list[Statement]) -> dict[int, Block]:
         st = statements[i]
         inline = _head_and_first(st)
         run: list[int] = []
+        end = -1  # the last statement of the run's beats (a beat's line may go on past a semicolon)
         j = i if inline else i + 1
         while j < len(statements) and statements[j].message_index == st.message_index:
             if (j == i and inline) or label(statements[j].quote):
                 run.append(j)
+                end = j
+            elif run and statements[j].line == statements[run[-1]].line:
+                end = j  # ("2. Ch. 16: the boat is stoved; Coffin drowns; Pell takes command": the beat's own line)
             elif not run or _heads(statements[j].quote) or not any(
                     label(x.quote) for x in statements[j + 1:j + 2] if x.message_index == st.message_index):
                 break  # (an unlabelled line between beats continues the one before it, unless it heads the next)
             j += 1
         if len(run) >= 3 and (inline or not label(st.quote)):
             block = Block(st, title_of(inline[0] if inline else st.quote))
-            for k in range(i if inline else i + 1, run[-1] + 1):
+            for k in range(i if inline else i + 1, end + 1):
                 beat = statements[k]
                 found = label(inline[1]) if (k == i and inline) else label(beat.quote)
                 if found:
@@ -98,7 +102,7 @@ def find(statements: list[Statement]) -> dict[int, Block]:
                 block.covers.insert(0, st)
             if _plans(block):
                 blocks[i] = block
-                i = run[-1] + 1
+                i = end + 1
                 continue
         i += 1
     return blocks
