@@ -260,3 +260,12 @@ def test_a_beat_s_line_goes_on_past_its_semicolons():
     assert summaries(titled(found)["Stove Boat"]) == ["the chase of the lone bull",
                                                       "the boat is stoved; Coffin drowns; Pell takes command",
                                                       "Pell reads the sealed orders", "repairs at Talcahuano; Quash deserts"]
+
+
+def test_an_english_outline_of_eight_chapters_or_more_is_long_unless_called_short():
+    found = settle(("user", "Outline for the arc — 'Paper Trail', ch. 8–16:\n- Start: Nora gets the first envelope\n"
+                            "- Development: Lyle Becker is found dead\n- Ending: Nora gets Quinlan on tape"), zh=False)
+    assert [o["level"] for o in found.document["plan"]] == ["LongOutline"]
+    found = settle(("user", "Short outline for ch. 8–16, 'Paper Trail':\n- Start: Nora gets the first envelope\n"
+                            "- Development: Lyle Becker is found dead\n- Ending: Nora gets Quinlan on tape"), zh=False)
+    assert [o["level"] for o in found.document["plan"]] == ["ShortOutline"]

@@ -382,6 +382,12 @@ def _step_kind(summary: str, index: int, count: int) -> str:
     return "Climax" if count >= 4 and index == count - 2 else "Development"
 
 
+def _spans_eight(text: str) -> bool:
+    span = _CHAPTER_RANGE.search(text)
+    numbers = [number_in(g) for g in span.groups() if g] if span else []
+    return len(numbers) == 2 and None not in numbers and numbers[1] - numbers[0] >= 7
+
+
 def _level(text: str, zh: bool) -> str:
     if zh:
         if re.search(r"总纲|全书的?大纲|整本书的?大纲", text):
@@ -391,6 +397,8 @@ def _level(text: str, zh: bool) -> str:
         return "GeneralOutline"
     if re.search(r"\bshort outline\b", text, re.I):
         return "ShortOutline"
+    if _spans_eight(text):
+        return "LongOutline"  # "Outline, 'The Sound Stage', chapters 21–30": an arc of eight chapters or more
     return "LongOutline" if re.search(r"\b(?:volume|(?:book|part) (?:one|two|three|four|five|six|\d+)|season|long arc|"
                                       r"whole book|long outline)\b",
                                       text, re.I) \
