@@ -93,3 +93,19 @@ def test_frostbite_and_the_bends_are_injuries():
     found = settle(("user", "Noor gets back alone with frostbite in her left foot — she'll lose two toes."),
                    canon=_people("Noor"), zh=False)
     assert [(s["entity"], s["key"], s["value"]) for s in found.document["states"]] == [("Noor", "injury", "frostbite")]
+
+
+def test_a_thing_the_clause_opens_on_handed_over_and_a_player_sold_to_a_club():
+    canon = _people("小满", "阿坤", "阎小北", "老范", "老葛", **{"头灶铜牌": "Item", "袖标": "Item", "北岭": "Faction",
+                                                              "南苑": "Location"})
+    assert ("OWNS", "小满", "头灶铜牌") in relations(settle(("user", "头灶铜牌收回来交给了小满，小满升掌勺。"), canon=canon))
+    assert ("OWNS", "阿坤", "袖标") in relations(settle(("user", "袖标给阿坤，第33章开始戴。"), canon=canon))
+    assert not relations(settle(("user", "袖标不给阿坤。"), canon=canon))
+    assert ("MEMBER_OF", "阎小北", "北岭") in relations(settle(("user", "老范在冬窗把阎小北卖给了北岭。"), canon=canon))
+    found = settle(("user", "第30章，老葛被革了掌勺，贬到南苑种菜去了。"), canon=canon)
+    assert ("老葛", "location", "南苑") in {(s["entity"], s["key"], s["value"]) for s in found.document["states"]}
+
+
+def test_when_and_where_an_illness_struck_is_no_part_of_it():
+    found = settle(("user", "所以老爷子中风当晚在医院里，把那本酱方交给了老曹。"), canon=_people("老爷子", "老曹"))
+    assert [(s["entity"], s["value"]) for s in found.document["states"] if s["key"] == "injury"] == [("老爷子", "中风")]

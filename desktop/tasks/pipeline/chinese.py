@@ -137,6 +137,10 @@ class ChineseRules(ChineseTitles):
                         r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
                         or _BROUGHT_IN.search(joined) or _GOT_INTO.search(joined) and not b.endswith("门")):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
+                if ka == "Character" and kb == "Faction" and re.search(r"(?:^|把)[^，,。]{0,4}$", text[:sa]) and \
+                        re.fullmatch(r"(?:卖给了?|卖到了?|卖去了?|转会到|转会去|租借给了?|租给了?)", mid) and \
+                        text[:sa].rstrip().endswith("把") and re.search(r"转会|冬窗|夏窗|球队|俱乐部|联赛|战队|租借", text):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # 老范把阎小北卖给了北岭: a player sold to a club
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
                 if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
@@ -156,7 +160,10 @@ class ChineseRules(ChineseTitles):
                         out += self._take(st, a, b, text[:sa])
                 if ka == "Item" and kb == "Character":
                     # 匕首归了赌坊老板钱满仓: the new owner may come with their post
-                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了|属于", mid) or \
+                    # (… and "头灶铜牌收回来交给了小满", "袖标给阿坤": the thing the clause opens on, handed over)
+                    if re.fullmatch(r"(?:归|归了|落到了?|落入了?)(?:[^，。,的]{0,6})|的主人是|的主人变成了?|到了|属于|"
+                                    r"(?:收回来|拿回来|取回来|转手|最后|后来|就|也)?(?:交给了?|传给了?|送给了?|还给了?|给了?)",
+                                    mid) and not _negated_zh(mid) or \
                             _BELONGS_TO.fullmatch(mid) and _ITS_OWNER.match(post) or _HANDS_OVER.search(mid) and \
                             _IN_HANDS.match(post) or _WON_BY.search(mid) and _WINS.match(post):
                         out.append(self._rel(st, "OWNS", b, a, replaces=change))

@@ -83,6 +83,8 @@ class ChineseStates:
                     and not _SUPPOSED.search(tail[:at]):
                 value = re.sub(r"^(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)?", "",
                                tail.strip("，, "))
+                # "中风当晚在医院里" → 中风: when and where it happened is no part of the injury
+                value = re.split(r"(?<=[\u4e00-\u9fff]{2})(?:当晚|当天|那天|那晚|之后|以后|后来|在[^，,。]{1,6}[里中上])", value)[0]
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
         if any(word in tail for word in lx.ZH_APPEARANCE) and \
