@@ -109,3 +109,12 @@ def test_a_thing_the_clause_opens_on_handed_over_and_a_player_sold_to_a_club():
 def test_when_and_where_an_illness_struck_is_no_part_of_it():
     found = settle(("user", "所以老爷子中风当晚在医院里，把那本酱方交给了老曹。"), canon=_people("老爷子", "老曹"))
     assert [(s["entity"], s["value"]) for s in found.document["states"] if s["key"] == "injury"] == [("老爷子", "中风")]
+
+
+def test_a_book_s_thing_is_called_by_its_last_word():
+    canon = Canon(names={"Sera": ("Character", []), "Ansa Quill": ("Character", ["Quill"]),
+                         "The Meridian Key": ("Item", []), "Margery": ("Character", []), "silver smoker": ("Item", [])})
+    assert ("OWNS", "Ansa Quill", "The Meridian Key") in relations(
+        settle(("user", "In 62 Sera hands the Key to Quill and resigns."), canon=canon, zh=False))
+    assert ("OWNS", "Margery", "silver smoker") in relations(
+        settle(("user", "So: the smoker passes to Margery in ch. 11."), canon=canon, zh=False))

@@ -290,6 +290,8 @@ def head_word(name: str, kind: str) -> list[str]:
     """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word — and
     "the expedition" for the Kestrel Expedition, "the clan" for the Hoshina clan."""
     words = name.split()
+    if kind == "Item" and len(words) - (words[0].lower() == "the") >= 2 and re.fullmatch(r"[A-Za-z][a-z\-]+", words[-1]):
+        return list(dict.fromkeys([f"the {words[-1].lower()}", f"the {words[-1]}"]))  # "hands the Key to Quill"
     if "&" in words:
         return []  # "Halloway & Sons Shows": a firm named after its people is called by its whole name
     if kind not in ("Faction", "Location") or len(words) < 2 or not (words[-1][:1].isupper() or
@@ -326,6 +328,9 @@ def first_names(cands: Candidates, text: str) -> None:
                 owners.setdefault(head, []).append(name)
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
+        elif kind == "Item" and (heads := head_word(name, kind)):
+            for head in set(heads):  # "the Lisle pearls" … "takes the pearls"
+                owners.setdefault(head, []).append(name)
         elif len(words) == 2 and kind == "Character" and words[0].lower().rstrip(".") in lx.EN_RANK_WORDS:
             # "Colonel Harrow" … "the Colonel" / "Harrow": the rank or the surname alone is that one person
             owners.setdefault(words[0], []).append(name)
