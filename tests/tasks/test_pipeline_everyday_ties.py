@@ -118,3 +118,10 @@ def test_a_book_s_thing_is_called_by_its_last_word():
         settle(("user", "In 62 Sera hands the Key to Quill and resigns."), canon=canon, zh=False))
     assert ("OWNS", "Margery", "silver smoker") in relations(
         settle(("user", "So: the smoker passes to Margery in ch. 11."), canon=canon, zh=False))
+
+
+def test_a_chinese_thing_is_called_by_its_last_two_characters():
+    canon = Canon(names={"陆沉": ("Character", []), "韩铁山": ("Character", []), "净水核心": ("Item", [])},
+                  owners={"净水核心": "陆沉"})
+    found = settle(("user", "65章陆沉不硬拼，拿核心去换小鱼，核心归了韩铁山。"), canon=canon)
+    assert ("OWNS", "韩铁山", "净水核心") in relations(found)

@@ -328,6 +328,8 @@ def first_names(cands: Candidates, text: str) -> None:
                 owners.setdefault(head, []).append(name)
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
+        elif kind == "Item" and re.fullmatch(r"[\u4e00-\u9fff]{4,8}", name):
+            owners.setdefault(name[-2:], []).append(name)  # "沈七把罗盘收了": 青铜罗盘, by its last two characters
         elif kind == "Item" and (heads := head_word(name, kind)):
             for head in set(heads):  # "the Lisle pearls" … "takes the pearls"
                 owners.setdefault(head, []).append(name)
