@@ -125,3 +125,11 @@ def test_a_chinese_thing_is_called_by_its_last_two_characters():
                   owners={"净水核心": "陆沉"})
     found = settle(("user", "65章陆沉不硬拼，拿核心去换小鱼，核心归了韩铁山。"), canon=canon)
     assert ("OWNS", "韩铁山", "净水核心") in relations(found)
+
+
+def test_a_post_in_a_group_said_before_the_name_makes_them_one_of_it_unless_it_heads_it():
+    canon = _people("赫连铎", "周岳", **{"赤狄": "Faction", "鹿鸣传媒": "Faction"})
+    found = relations(settle(("user", "杀秦朗的是赤狄大王子赫连铎。"), canon=canon))
+    assert ("MEMBER_OF", "赫连铎", "赤狄") in found
+    found = relations(settle(("user", "鹿鸣传媒的老板叫周岳，三十多岁。"), canon=canon))
+    assert ("LEADS", "周岳", "鹿鸣传媒") in found and ("MEMBER_OF", "周岳", "鹿鸣传媒") not in found

@@ -34,6 +34,11 @@ class ChineseTitles:
                     rf"[\W\d]*{re.escape(n)}[：:]\s*{re.escape(text[:start])}", st.text)), "") if at < 0 else ""
                 value = text[at:start] if at >= 0 and said == text[:start] else header + before.group(1)
                 out.append(self._state(st, name, "identity", value))
+                # 长风机务部经理邵峰, 赤狄大王子赫连铎: a post in a group said before the name makes them one of it
+                group = next((n for n in st.names if self.kind(n) == "Faction" and at >= 0 and said == text[:start]
+                              and text.startswith(n, at)), None)
+                if group and not before.group(1).endswith((*lx.ZH_FACTION_LEADER_ROLES, *_HEAD_POSTS)):
+                    out.append(self._rel(st, "MEMBER_OF", name, group))
         holder, title = None, None
         for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
@@ -77,6 +82,9 @@ _TITLE_IS = re.compile(rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|�
 _WORKS_AS_POST = re.compile(rf"(?:当|做|干|当上了?|做了|当了)(?:个|一个|一名|名)?({_TITLE})$")
 # "程璐，三十四岁，联合舰队的首席跃迁工程师" (not "皇帝就叫皇帝", "还有经纪人")
 _TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是)?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
+
+
+_HEAD_POSTS = ("老板", "老板娘", "董事长", "总裁", "总经理", "创始人", "东家", "大掌柜", "掌柜", "店主", "厂长", "院长", "校长")
 
 
 def _is_post(title: str) -> bool:
