@@ -226,3 +226,8 @@ def test_a_rank_reached_is_a_post():
     canon = Canon(names={n: ("Character", []) for n in ("沈知意", "贺兰珏", "老爷子")})
     for said, who, post in (("第60章沈知意晋婕妤，搬出听雨轩。", "沈知意", "婕妤"), ("明面上的对头是淑妃贺兰珏。", "贺兰珏", "淑妃")):
         assert (who, "identity", post) in states(settle(("user", said), canon=canon)), said
+
+
+def test_a_judgement_of_someone_is_no_rename():
+    found = settle(("user", "林风是青云宗的弟子。"), ("user", "林风像个木头，叫人着急。"))
+    assert "林风" in entities(found) and "人着急" not in entities(found)

@@ -23,7 +23,7 @@ from desktop.tasks.pipeline.suffixes import (CUT_BEFORE_NAME, DESCRIBED_PLACE, o
                                              suffix_kind, suffix_of, suffix_spans, trim_left)
 
 CJK = "\u4e00-\u9fff"
-_NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫)[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
+_NAME_INTRO = re.compile(rf"(?:名叫|叫做|名为|取名为?|名字是|名字叫|叫(?![人我你他她]))[「『“\"]?([{CJK}·]{{2,4}}?|[{CJK}]{{2,3}}(?:工作室|事务所|俱乐部|研究所))"
                          rf"[」』”\"]?(?=[，,。！!？?、；;：:\s的是和与吧呢啊」』”\"]|$)")
 # "这一段就叫“断舍离”" / "第二卷叫「北上」": a stretch of the book's name, not a thing in the story
 _PART_NAMED = re.compile(r"(?:这一?段|那一?段|这部分|这一?卷|第.{1,3}卷|这一?章|标题|书名|卷名|章名|纲)[，,]?(?:就|我想|想)?"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.candidates import Candidates, locate
 from desktop.tasks.pipeline.names import has_cjk
 from desktop.tasks.pipeline.statements import Statement
@@ -101,7 +102,10 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
         called = (_CALLED_ZH if zh else _CALLED_EN).match(text) or (_REAL_NAME.search(text) if zh else None)
         if called:
             new = (called.group(called.lastindex) or called.group(1)).strip()
-            return (old, new) if not any(f in new or new in f for f in forms) else None
+            # (a name, not "林风像个木头，叫人着急": a surname, or one the talk already reads as a name)
+            named = not zh or lx.surnamed(new) or (new in cands or new in cands.alias_of) and \
+                not re.match(r"[，,；;]?\s*叫", called.group(0))
+            return (old, new) if named and not any(f in new or new in f for f in forms) else None
     return None
 
 
