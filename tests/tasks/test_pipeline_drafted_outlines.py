@@ -269,3 +269,9 @@ def test_an_english_outline_of_eight_chapters_or_more_is_long_unless_called_shor
     found = settle(("user", "Short outline for ch. 8–16, 'Paper Trail':\n- Start: Nora gets the first envelope\n"
                             "- Development: Lyle Becker is found dead\n- Ending: Nora gets Quinlan on tape"), zh=False)
     assert [o["level"] for o in found.document["plan"]] == ["ShortOutline"]
+
+
+def test_a_step_left_as_it_is_by_its_number_stays():
+    found = settle(("assistant", "短纲《冬窗》：\n1. 第33章：小马把袖标交给阿坤\n2. 第34章：阎小北被卖到北岭\n3. 第35章：临江渔人主场险胜"),
+                   ("user", "第2条不要改，第3条删掉。"))
+    assert summaries(titled(found)["冬窗"]) == ["小马把袖标交给阿坤", "阎小北被卖到北岭"]

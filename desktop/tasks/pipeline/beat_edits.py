@@ -38,7 +38,7 @@ _BEAT_DROP = re.compile(rf"(?i)^\s*(?:drop|cut|lose|remove|delete|scrap|skip|dit
 
 # "第3条不对，…，先写成“临江渔人主场险胜”", "第5条删掉", "drop step 4", "step 2: …": a drafted step by its number
 _NUMBERED = re.compile(rf"(?i)第\s*({_NUM})\s*[条步]|\bstep\s+(\d+)\b|\bthe\s+(first|second|third|fourth|fifth|last)\s+step\b")
-_STRIKE = re.compile(r"(?i)删掉|删了|去掉|不要了?|拿掉|砍掉|\b(?:drop|cut|scrap|lose|remove|delete)\b")
+_STRIKE = re.compile(r"(?i)删掉|删了|去掉|不要了?(?![改动变换])|拿掉|砍掉|\b(?:drop|cut|scrap|lose|remove|delete)\b")
 _REWRITE = re.compile(r"(?:改成|改为|换成|写成|变成)[：:]?\s*")
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
@@ -70,7 +70,7 @@ def by_number(st: Statement, steps: list[dict]) -> bool:
             if part and len(part) >= 2 and part in step["summary"]:
                 # "第4条地铁改成高层住宅火灾": the words swapped in place — or, "第3条“当众顶撞”太过了，改成苏禾拒绝…",
                 # the clause they are in, when the new words are a clause of the same one's doing
-                clause = next(c for c in re.split(r"(?<=[，,])", step["summary"]) if part in c)
+                clause = next((c for c in re.split(r"(?<=[，,])", step["summary"]) if part in c), part)
                 whole = clause.rstrip("，,")[:2] == new[:2] and len(new) >= 6
                 step["summary"] = step["summary"].replace(clause.rstrip("，,") if whole else part,
                                                           new if whole else re.split(r"[，,]", new)[0], 1)
