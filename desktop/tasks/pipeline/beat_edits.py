@@ -8,6 +8,7 @@ import re
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import drafts
 from desktop.tasks.pipeline.sections import _NUM, _zh
+from desktop.tasks.pipeline.setting_drafts import ordinal
 from desktop.tasks.pipeline.statements import Statement
 
 
@@ -40,7 +41,6 @@ _BEAT_DROP = re.compile(rf"(?i)^\s*(?:drop|cut|lose|remove|delete|scrap|skip|dit
 _NUMBERED = re.compile(rf"(?i)第\s*({_NUM})\s*[条步]|\bstep\s+(\d+)\b|\bthe\s+(first|second|third|fourth|fifth|last)\s+step\b")
 _STRIKE = re.compile(r"(?i)删掉|删了|去掉|不要了?(?![改动变换])|拿掉|砍掉|\b(?:drop|cut|scrap|lose|remove|delete)\b")
 _REWRITE = re.compile(r"(?:改成|改为|换成|写成|变成)[：:]?\s*")
-_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 
 
 def by_number(st: Statement, steps: list[dict]) -> bool:
@@ -52,7 +52,7 @@ def by_number(st: Statement, steps: list[dict]) -> bool:
     changed = False
     for at, mark in enumerate(marks):
         said = next(g for g in mark.groups() if g).lower()
-        number = len(steps) if said == "last" else _ORDINALS.get(said) or number_in(said)
+        number = ordinal(said, len(steps))
         step = next((x for i, x in enumerate(steps) if x.get("_n", i + 1) == number), None)
         if step is None:
             continue

@@ -71,8 +71,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
         # "Mara" for Mara Vell, "知微" for 沈知微: a name shortened, when no one else is shortened so
         zh_given = [name[1:]] if len(name) == 3 and has_cjk(name) and lx.surnamed(name) else []
         firm = [name[:-len(end)] for end in lx.ZH_FIRM_ENDS if kind == "Faction" and name.endswith(end)  # 星耀(传媒)
-                and len(name) - len(end) >= 2 and has_cjk(name)][:1] or \
-            ([name[-2:]] if kind == "Item" and has_cjk(name) and len(name) >= 4 else [])  # 罗盘 for 青铜罗盘
+                and len(name) - len(end) >= 2 and has_cjk(name)][:1]
         for form in [*short_forms(name), *zh_given] if kind == "Character" else [*head_word(name, kind), *firm]:
             firsts.setdefault(form, []).append(name)
     for first, names in firsts.items():  # "Jack" means canon's Jack Crowe when only one Jack is known

@@ -137,9 +137,8 @@ class ChineseRules(ChineseTitles):
                         r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
                         or _BROUGHT_IN.search(joined) or _GOT_INTO.search(joined) and not b.endswith("门")):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
-                if ka == "Character" and kb == "Faction" and re.search(r"(?:^|把)[^，,。]{0,4}$", text[:sa]) and \
-                        re.fullmatch(r"(?:卖给了?|卖到了?|卖去了?|转会到|转会去|租借给了?|租给了?)", mid) and \
-                        text[:sa].rstrip().endswith("把") and re.search(r"转会|冬窗|夏窗|球队|俱乐部|联赛|战队|租借", text):
+                if ka == "Character" and kb == "Faction" and text[:sa].rstrip().endswith("把") and \
+                        re.fullmatch(r"(?:卖给了?|卖到了?|卖去了?|转会到|转会去|租借给了?|租给了?)", mid) and re.search(r"转会|冬窗|夏窗|球队|俱乐部|联赛|战队|租借", text):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # 老范把阎小北卖给了北岭: a player sold to a club
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs

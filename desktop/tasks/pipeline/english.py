@@ -108,10 +108,10 @@ class EnglishRules:
                                                 _IN_SERVICE.search(mid) and _HOUSEHOLD.match(post)):
                     # "He's been on Jesse Cobb's payroll", "has been taking Halloway's money", "a slave in Rufus's household"
                     out.append(self._rel(st, "SERVES", a, b))
-                if ka == kb == "Character" and (re.search(r"(?:,|\bon)\s*$", mid) and re.match(r"['’]s\s+(?:orders|command|behalf)\b", post)
-                                                and re.search(r"\bon\s*$", mid) or re.search(r"\bdoes whatever$", mid)
+                if ka == kb == "Character" and (re.search(r"\bon$", mid) and re.match(r"['’]s\s+(?:orders|command|behalf)\b", post)
+                                                or re.search(r"\bdoes whatever$", mid)
                                                 and re.match(r"\s+(?:tells|says|wants|asks)\b", post)):
-                    out.append(self._rel(st, "SERVES", a, b))  # "Billy shoots Silas, on Roach's orders"
+                    out.append(self._rel(st, "SERVES", a, b))  # "Billy kills him on Roach's orders", "does whatever X tells"
                 if ka == kb == "Character" and _PAYS.fullmatch(mid) and re.match(r"\s+to\b", post):
                     out.append(self._rel(st, "SERVES", b, a))  # "Tosi is paying him to copy the designs"
                 if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):

@@ -290,6 +290,8 @@ def head_word(name: str, kind: str) -> list[str]:
     """"Guild" for The Loom Guild, "Marsh" for Fenwick Marsh: a group or a place called by its last word — and
     "the expedition" for the Kestrel Expedition, "the clan" for the Hoshina clan."""
     words = name.split()
+    if kind == "Item" and re.search(r"[\u4e00-\u9fff]", name) and len(name) >= 4 and " " not in name:
+        return [name[-2:]]  # "沈七把罗盘收了": 青铜罗盘, by its last two characters
     if kind == "Item" and len(words) - (words[0].lower() == "the") >= 2 and re.fullmatch(r"[A-Za-z][a-z\-]+", words[-1]):
         return list(dict.fromkeys([f"the {words[-1].lower()}", f"the {words[-1]}"]))  # "hands the Key to Quill"
     if "&" in words:
@@ -328,8 +330,6 @@ def first_names(cands: Candidates, text: str) -> None:
                 owners.setdefault(head, []).append(name)
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
-        elif kind == "Item" and re.fullmatch(r"[\u4e00-\u9fff]{4,8}", name):
-            owners.setdefault(name[-2:], []).append(name)  # "沈七把罗盘收了": 青铜罗盘, by its last two characters
         elif kind == "Item" and (heads := head_word(name, kind)):
             for head in set(heads):  # "the Lisle pearls" … "takes the pearls"
                 owners.setdefault(head, []).append(name)

@@ -244,11 +244,16 @@ def _successions(findings: list[Finding], canon: Canon) -> list[Finding]:
     for f in findings:
         item = f.item
         if f.section == "relations" and item["type"] == "LEADS" and heads.get(item["to"]) not in (None, item["from"]):
-            end = {"type": "LEADS", "from": heads[item["to"]], "to": item["to"]}
-            if item.get("valid_from") is not None:
-                end["valid_to"] = item["valid_from"]
-            out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
+            out.append(_ended_by(f, "LEADS", heads[item["to"]], item["to"]))
     return out
+
+
+def _ended_by(f: Finding, kind: str, source: str, to: str) -> Finding:
+    """What canon held that the relation `f` found ends, from the chapter the new one starts."""
+    end = {"type": kind, "from": source, "to": to}
+    if f.item.get("valid_from") is not None:
+        end["valid_to"] = f.item["valid_from"]
+    return Finding("ends", end, f.statement, entities=[source, to])
 
 
 # going over to another side: "Rye goes over to Stourton's Men", "Otto defects to Halloway", "阎小北被卖去北岭"
@@ -266,10 +271,7 @@ def _switches(findings: list[Finding], canon: Canon) -> list[Finding]:
             continue
         left = [to for rel, source, to in canon.relations if rel == "MEMBER_OF" and source == item["from"]]
         if len(left) == 1 and left[0] != item["to"]:
-            end = {"type": "MEMBER_OF", "from": item["from"], "to": left[0]}
-            if item.get("valid_from") is not None:
-                end["valid_to"] = item["valid_from"]
-            out.append(Finding("ends", end, f.statement, entities=[end["from"], end["to"]]))
+            out.append(_ended_by(f, "MEMBER_OF", item["from"], left[0]))
     return out
 
 

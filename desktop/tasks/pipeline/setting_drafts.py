@@ -19,12 +19,17 @@ _ADDED = re.compile(r"(?i)(?:再加|加上?|补上?|另加|添)(?:一条|一句)
 _REWORDED = re.compile(rf"{_ORDINAL}条(?:改成|改为|换成)[：:]?\s*([^。！!\n]{{2,}})")
 
 
-def _place(said: str, lines: list[str]) -> int | None:
+def ordinal(said: str, count: int) -> int | None:
+    """Which of `count` drafted lines "第3", "3rd", "second" or "last" (最后一) means, counting from 1."""
     said = said.lower()
     if said in ("最后一", "last"):
-        return len(lines) - 1
-    number = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}.get(said) or \
+        return count
+    return {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}.get(said) or \
         number_in(re.sub(r"^第|(?:st|nd|rd|th)$", "", said))
+
+
+def _place(said: str, lines: list[str]) -> int | None:
+    number = ordinal(said, len(lines))
     return number - 1 if number and 0 < number <= len(lines) else None
 
 
