@@ -68,6 +68,9 @@ def test_pressing_someone_to_death_with_ba_is_a_killing():
     found = settle(("user", "老葛拖着伤腿把黄三给杀了。"), canon=canon)
     assert ("KILLED", "老葛", "黄三") in relations(found)
     assert ("黄三", "alive", "dead") in states(found)
+    found = settle(("user", "第34章：老葛在河边把黄三推下水淹死。"), canon=canon)
+    assert ("KILLED", "老葛", "黄三") in relations(found)
+    assert states(found) == {("黄三", "alive", "dead")}  # not the one who pushed
 
 
 def test_a_thing_that_ends_in_someones_hands_is_theirs():

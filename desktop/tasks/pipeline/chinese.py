@@ -51,6 +51,9 @@ _GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺
 # "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
 _THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
 # "为护", "护着", "挡在": a verb of a clause's subject whose object is the next name (not 和, 的, a pause)
+# what 把 took dies of what is done to it: "把刀疤刘给杀了", "把许九龄推下水淹死"
+_DONE_TO_DEATH = re.compile(r"给?[^，,。；;！？!?]{0,6}?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死|"
+                            r"淹死|溺死|摔死|烧死|闷死|砸死|捂死|刺死)")
 _OBJECT_BETWEEN = re.compile(r"(?:为了?|替|去)?(?:护|救|保护|护着|挡在|拉着|抱着|推开|掩护|背着)")
 # "冰心莲最后也是叶知秋拿到", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
 _HANDS_OVER = re.compile(r"(?:到|入|在|给|归)了?$")
@@ -180,7 +183,7 @@ class ChineseRules(ChineseTitles):
                     out.append(self._rel(st, "KILLED", a, b))
                     out.append(self._state(st, b, "alive", "dead"))
                 if ka == "Character" and kb == "Character" and mid.endswith("把") and len(mid) <= 6 and \
-                        re.match(r"给?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死)", post):
+                        _DONE_TO_DEATH.match(post):
                     out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # 老周把刀疤刘给杀了
                 if ka == "Character" and kb == "Character" and mid.startswith("被") and _has_verb(mid + post, lx.ZH_KILL + ("杀", "所杀")):
                     # "白芷为护白九被玄鳞一爪穿心": one the clause's subject was doing something to is not who died

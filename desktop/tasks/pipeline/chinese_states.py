@@ -42,6 +42,8 @@ class ChineseStates:
             at = tail.find(word)
             # "我已急死了" / "笑死了": a feeling said big is no death
             # ("陆沉死去的老爸" is his father's death; "裴将军战死之后" another's, by a title of their own)
+            if at >= 0 and _DONE_TO.search(tail[:at]):
+                break  # "黑七在海河边把许九龄推下水淹死": who dies is what 把 took, a tie the pair reader finds
             if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE) \
                     and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE) \
                     and not re.match(r"的[\u4e00-\u9fff]", tail[at + len(word):]) \
@@ -113,6 +115,7 @@ class ChineseStates:
 
 _OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
 _KILLED_BY = re.compile(r"被$")
+_DONE_TO = re.compile(r"把[^，,。；;]{1,14}$")
 _KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭爪斧棍锤]|亲手|当场|派人)?(?:[毒杀打砍刺害射勒掐烧击斩捅劈砸咬撞戳炸闷震]死|所杀|杀害|"
                            r"[斩击刺毒]杀|杀了|穿心|封喉|斩首)")
 _KILLS = re.compile(r"(?:第?[0-9一二三四五六七八九十百]+[章回])?(?:亲手|当场)?(?:杀了|杀死|毒死|害死|斩杀|击杀|刺死|手刃|杀)")
