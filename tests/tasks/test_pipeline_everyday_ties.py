@@ -4,7 +4,7 @@ from someone, serving at someone's side, a group "run by" its head, a thing that
 from __future__ import annotations
 
 from desktop.tasks.pipeline.pipeline import Canon
-from tests.tasks.test_pipeline import entities, relations, settle
+from tests.tasks.test_pipeline import entities, relations, settle, states
 
 
 def _people(*names: str, **others: str) -> Canon:
@@ -133,3 +133,29 @@ def test_a_post_in_a_group_said_before_the_name_makes_them_one_of_it_unless_it_h
     assert ("MEMBER_OF", "赫连铎", "赤狄") in found
     found = relations(settle(("user", "鹿鸣传媒的老板叫周岳，三十多岁。"), canon=canon))
     assert ("LEADS", "周岳", "鹿鸣传媒") in found and ("MEMBER_OF", "周岳", "鹿鸣传媒") not in found
+
+
+def test_any_post_in_a_group_makes_a_member_and_says_who_they_are_but_a_foe_of_it_does_not():
+    canon = _people("蔡鸿逵", **{"怡和洋行": "Faction", "礼和洋行": "Faction"})
+    found = settle(("user", "蔡鸿逵不是礼和洋行的，是怡和洋行的买办。"), canon=canon)
+    assert ("MEMBER_OF", "蔡鸿逵", "怡和洋行") in relations(found)
+    assert ("蔡鸿逵", "identity", "买办") in states(found)
+    assert not relations(settle(("user", "蔡鸿逵是怡和洋行的死对头。"), canon=canon))
+
+
+def test_an_old_trading_house_is_a_group_and_two_of_them_sharing_a_character_stay_two():
+    found = entities(settle(("user", "真画卖给了礼和洋行的买办蔡鸿逵。对了，说错了，蔡鸿逵不是礼和洋行的，是怡和洋行的买办。")))
+    assert found.get("怡和洋行") == "Faction" and found.get("礼和洋行") == "Faction" and "和洋行" not in found
+
+
+def test_where_a_group_keeps_its_seat_is_where_it_is():
+    canon = _people(**{"川南盐帮": "Faction", "邓关码头": "Location"})
+    assert ("LOCATED_IN", "川南盐帮", "邓关码头") in relations(settle(("user", "川南盐帮的总堂设在邓关码头。"), canon=canon))
+
+
+def test_a_sentence_that_opens_by_naming_someone_goes_on_about_them():
+    canon = _people("颜怀山", **{"川南盐帮": "Faction"})
+    found = settle(("user", "颜怀山第24章死在火井边。"),
+                   ("user", "叫罗世钧，排行老八，盐场上都喊他罗八爷，是川南盐帮的舵把子。"), canon=canon)
+    assert ("LEADS", "罗世钧", "川南盐帮") in relations(found)
+    assert not {r for r in relations(found) if r[1] == "颜怀山" and r[2] == "川南盐帮"}

@@ -54,6 +54,11 @@ _THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:�
 # what 把 took dies of what is done to it: "把刀疤刘给杀了", "把许九龄推下水淹死"
 _DONE_TO_DEATH = re.compile(r"给?[^，,。；;！？!?]{0,6}?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死|"
                             r"淹死|溺死|摔死|烧死|闷死|砸死|捂死|刺死)")
+_POST_IN_GROUP = re.compile(rf"的([{CJK}]{{0,2}}[办手人员师工匠头长官主生夫娘婆爷徒计管事丁役兵将卫探客医子])"
+                            r"(?=[，,。；;！!？?）)]|$)")
+# what one is to a group from outside it, or no post at all
+_NOT_A_POST = {"仇人", "仇家", "敌人", "死敌", "对头", "死对头", "对手", "眼中钉", "克星", "恩人", "客人", "常客", "贵客",
+               "债主", "靠山", "后台", "叛徒", "希望", "骄傲", "耻辱", "一员", "朋友", "老朋友", "老相识", "旧人"}
 _OBJECT_BETWEEN = re.compile(r"(?:为了?|替|去)?(?:护|救|保护|护着|挡在|拉着|抱着|推开|掩护|背着)")
 # "冰心莲最后也是叶知秋拿到", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
 _HANDS_OVER = re.compile(r"(?:到|入|在|给|归)了?$")
@@ -105,6 +110,10 @@ class ChineseRules(ChineseTitles):
                     named_after = sa == ea and any(sc > tail and self.kind(c) == "Character" and
                                                    re.fullmatch(rf"的?{re.escape(role)}", text[tail:sc]) for c, sc, _ in spans) \
                         if role else False
+                    if not role and ka == "Character" and kb == "Faction" and len(listed) == 1 and \
+                            (post_ := _POST_IN_GROUP.match(after)) and post_.group(1) not in _NOT_A_POST:
+                        # 蔡鸿逵是怡和洋行的买办: any post in a group makes a member, said as it is
+                        out += [self._rel(st, "MEMBER_OF", a, b), self._state(st, a, "identity", post_.group(1))]
                     if role and (role != "人" or kb != "Character") and not named_after:
                         out += [self._zh_role(st, holder=a, other=other, role=role, other_kind=kb) for other in listed]
                     elif ka == kb == "Character" and re.match(r"的人(?!物)", after) and mid.endswith("是"):
@@ -212,7 +221,8 @@ class ChineseRules(ChineseTitles):
                         # ("在码头接头", "在医院抢救无效", "在百乐门驻唱": where something happens, no move)
                         out.append(self._state(st, a, "location", b))  # 第101章起林风位于天都城: where they are from then
                     elif _has_verb(mid, lx.ZH_LIVE) or (ka != "Character" and re.fullmatch(
-                            r"(?:就|也|都|则)?(?:在|位于|坐落于|坐落在|设在|建在|落在)", mid)):
+                            r"(?:的?(?:总堂|总部|总舵|总号|总店|大本营|老巢|据点|驻地|山门))?(?:就|也|都|则)?"
+                            r"(?:在|位于|坐落于|坐落在|设在|建在|落在|驻扎在|扎在)", mid)):  # 盐帮总堂设在邓关码头
                         out.append(self._rel(st, "LOCATED_IN", a, b))
                     elif ka == "Character" and _has_verb(mid, lx.ZH_FROM):
                         out.append(self._rel(st, "FROM", a, b))

@@ -51,8 +51,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         introduced = next((n for n in characters if label and any(
             said.startswith(f, label.end()) or re.fullmatch(rf"{re.escape(f)}的[^，,。：:]{{1,4}}[：:]\s*", label.group(0))
             for f, m in forms if m == n)), None)
-        opener = introduced or (characters[0] if focus is None and characters else None)
-        referent = opener if introduced else focus or opener
+        # … and one the sentence opens with ("叫罗世钧，排行老八，盐场上都喊他罗八爷") is who its 他 means
+        leading = next((n for n in characters if not prose and any(
+            re.match(rf"(?:那就|就|改|名字)?叫[「“]?{re.escape(f)}", said) for f, m in forms if m == n)), None)
+        opener = introduced or leading or (characters[0] if focus is None and characters else None)
+        referent = opener if introduced or leading else focus or opener
         if referent is not None:
             at = said.find(referent) + len(referent) if opener else 0
             rest = re.sub(r"\b([Hh]e|[Ss]he)['’]s (got|been)\b", r"\1 has \2", said[at:])  # "She's got a scar"

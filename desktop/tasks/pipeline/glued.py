@@ -67,12 +67,17 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             kept.mentions |= cand.mentions
     # 当江城 (当江城的警察), 贼江湖: a one-character verb or adverb glued before a name the talk also says bare
     for name in [n for n, c in cands.items() if len(n) >= 3 and not c.canon_kind and has_cjk(n[0])
-                 and text.count(n[1:]) > text.count(n) and n[1:] not in lx.ZH_NOT_NAMES and _bare_name(n[1:], segment)
+                 and _said_bare(n[1:], cands, text) and n[1:] not in lx.ZH_NOT_NAMES and _bare_name(n[1:], segment)
                  and any(flag[:1] in ("v", "p", "c", "d", "r", "m", "q", "f") for _, flag in segment(n[0]))]:
         cand = cands.pop(name)
         if (kept := cands.add(name[1:])) is not None:
             kept.hints.update(cand.hints)
             kept.mentions |= cand.mentions
+
+
+def _said_bare(word: str, cands, text: str) -> bool:
+    """Said on its own somewhere, not only inside longer names (和洋行 is in 怡和洋行 and 礼和洋行, two firms)."""
+    return text.count(word) > sum(text.count(other) for other in cands if other != word and other.endswith(word))
 
 
 def _bare_name(word: str, segment: Callable[[str], list[tuple[str, str]]]) -> bool:

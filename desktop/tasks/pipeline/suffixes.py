@@ -86,6 +86,11 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
             head_end = end - len(suffix)
             start = head_end
             while start > 0 and head_end - start < 4 and re.match(rf"[{CJK}]", text[start - 1]):
+                if start == head_end and len(suffix) >= 2 and text[start - 1] == "和" and start >= 2 and \
+                        text[start - 2] not in _STOP_CHARS and re.match(rf"[{CJK}]", text[start - 2]) and \
+                        (start < 3 or text[start - 3] in _STOP_CHARS or not re.match(rf"[{CJK}]", text[start - 3])):
+                    start -= 2  # 卖给了怡和洋行: 和 inside a two-character trade name joins no two things
+                    break
                 if text[start - 1] in _STOP_CHARS:
                     if start - 1 not in nouns or head_end - nouns[start - 1] > 4:
                         break
