@@ -159,3 +159,23 @@ def test_a_sentence_that_opens_by_naming_someone_goes_on_about_them():
                    ("user", "叫罗世钧，排行老八，盐场上都喊他罗八爷，是川南盐帮的舵把子。"), canon=canon)
     assert ("LEADS", "罗世钧", "川南盐帮") in relations(found)
     assert not {r for r in relations(found) if r[1] == "颜怀山" and r[2] == "川南盐帮"}
+
+
+def test_english_orders_a_man_of_someones_a_marriage_after_an_aside_and_a_bequest():
+    canon = _people("Dutch Ransome", "Harlan Pryce", "Pim de Groot", "Ángel Echevarría", "Hinrik Vöge",
+                    "Signy Halvardsdatter", "Fergus MacRae", "Isla MacRae", **{"Glencorrach Distillery": "Faction"})
+    found = relations(settle(("user", "Dutch Ransome takes his orders from Pryce, not from the company."),
+                             ("user", "From chapter 15 Pim is finished as Luc's domestique — he's Echevarría's man."),
+                             ("user", "Hinrik has been married for two years to a Norwegian woman, Signy Halvardsdatter."),
+                             ("user", "Fergus dies in chapter 4 and leaves the Glencorrach Distillery to Isla."),
+                             canon=canon, zh=False))
+    assert {("SERVES", "Dutch Ransome", "Harlan Pryce"), ("SERVES", "Pim de Groot", "Ángel Echevarría"),
+            ("MARRIED_TO", "Hinrik Vöge", "Signy Halvardsdatter"), ("LEADS", "Isla MacRae", "Glencorrach Distillery")} <= found
+    ends = settle(("user", "Fergus leaves the Glencorrach Distillery to Isla."), canon=canon, zh=False).document["ends"]
+    assert not ends  # a bequest, not a parting
+
+
+def test_two_who_sail_together_are_both_where_they_went():
+    canon = _people("Hinrik Vöge", "Signy Halvardsdatter", Danzig="Location")
+    found = states(settle(("user", "30: Hinrik and Signy sail for Danzig on a Prussian cog."), canon=canon, zh=False))
+    assert {("Hinrik Vöge", "location", "Danzig"), ("Signy Halvardsdatter", "location", "Danzig")} <= found

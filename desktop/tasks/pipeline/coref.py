@@ -151,11 +151,14 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
 def _joined_subject(text: str, position: int, word: str, named: list[tuple[int, str]],
                     forms: list[tuple[str, str]]) -> str | None:
     """The subject of the clause before ", and he …": the last one named who opens a clause and does something."""
-    if word.lower() not in ("he", "she") or not re.search(r"(?:,\s*|\s)(?:and|but|so|then|and then)\s+$", text[:position]):
+    if word.lower() not in ("he", "she") or not re.search(r"(?:(?:,\s*|\s)(?:and|but|so|then|and then)|\s[—–]|—)\s*$",
+                                                         text[:position]):
         return None
     for p, name in sorted(((p, n) for p, n in named if 0 <= p < position), reverse=True):
         said = max((f for f, n in forms if n == name and text.startswith(f, p)), key=len, default=name)
-        opens = re.search(r"(?:^|[,;:—]\s*|\b(?:when|after|before|then|once|while)\s+)$", text[:p])
+        # ("From chapter 15 Pim is finished…": a sentence may open on when, before its subject)
+        opens = re.search(r"(?:^|[,;:—]\s*|\b(?:when|after|before|then|once|while)\s+)$", text[:p]) or \
+            re.fullmatch(r"(?:from|in|by|after|until|since)\s+(?:chapter|ch\.?)\s*\w+,?\s+", text[:p], re.I)
         if opens and re.match(r"\s+(?:(?:then|finally|also|quietly|later)\s+)?[a-z]+(?:s|ed)\b", text[p + len(said):]):
             return name
     return None

@@ -93,7 +93,7 @@ class EnglishRules:
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "he's been with the Castellane show since he was 15"
                 if kb == "Faction" and ka == "Character" and _DOES_FOR.search(mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Jamie Rivers runs numbers for the Firm"
-                if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE):
+                if kb == "Faction" and ka == "Character" and _has_phrase(mid, lx.EN_LEAVE) and not _BEQUEST.match(post):
                     out.append(self._end(st, "MEMBER_OF", a, b))  # "in chapter 52 he leaves the Tide Court"
                 if ka == kb == "Character" and re.search(r"\b(?:beats?|beaten|stabs?|stabbed|chokes?|choked|burns?|burned|"
                                                          r"kicks?|kicked|works?|worked|starves?|starved)$", mid) \
@@ -112,6 +112,12 @@ class EnglishRules:
                                                 or re.search(r"\bdoes whatever$", mid)
                                                 and re.match(r"\s+(?:tells|says|wants|asks)\b", post)):
                     out.append(self._rel(st, "SERVES", a, b))  # "Billy kills him on Roach's orders", "does whatever X tells"
+                if ka == kb == "Character" and re.fullmatch(r"['’]s\s+orders\s+from", mid) and \
+                        re.search(r"\b(?:takes|took|gets|got|taking|getting)\s+$", low[:sa]):
+                    out.append(self._rel(st, "SERVES", a, b))  # "he takes his orders from Pryce", his read as the subject
+                if ka == kb == "Character" and re.search(r"(?:\bis|['’]s|\bwas|\bbecomes|\bbecame)(?:\s+now)?$", mid) and \
+                        _ONES_MAN.match(post):
+                    out.append(self._rel(st, "SERVES", a, b))  # "he's Echevarría's man"
                 if ka == kb == "Character" and _PAYS.fullmatch(mid) and re.match(r"\s+to\b", post):
                     out.append(self._rel(st, "SERVES", b, a))  # "Tosi is paying him to copy the designs"
                 if ka == "Faction" and kb == "Character" and _EXPELS.search(mid):
@@ -177,7 +183,7 @@ class EnglishRules:
                             and not _NOT_FATAL.match(post):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"\b(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
-                                   r"reported to|takes orders from|took orders from)$", mid):
+                                   r"reported to|(?:takes|took|gets|got) (?:his |her |their |its )?orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"\b(?:loves|has loved|is in love with|has been in love with|fell in love with|"
                                    r"falls for|fell for)$", mid):
@@ -230,6 +236,8 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",\s*(?:run|led|headed|ruled|commanded|captained|"
                                                                         r"bossed|founded)\s+by", mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "Lord Stourton's Men, run by Gideon Harte"
+                if ka == kb == "Character" and _MARRIED_TO_ONE.fullmatch(mid):
+                    out.append(self._rel(st, "MARRIED_TO", a, b))
                 if ka == kb == "Character" and re.search(r",\s*on$", mid) and re.match(r"['’]s\s+(?:orders|command)\b", post) \
                         and _opens_sentence(st.text[:sa]):  # (the sentence's subject, not the one it shoots)
                     out.append(self._rel(st, "SERVES", a, b))  # "Billy shoots Silas, on Roach's orders"
@@ -330,6 +338,10 @@ class EnglishRules:
                     if ka == "Character" and kb == "Item" and kc == "Character" and _has_phrase(low[ea:sb], lx.EN_GIVE) \
                             and re.search(r"\bto\b", low[eb:sc]):
                         out += [self._end(st, "OWNS", a, b), self._rel(st, "OWNS", c, b)]
+                    if ka == "Character" and kb == "Faction" and kc == "Character" and re.fullmatch(
+                            r"\s*(?:bequeaths|leaves|left|wills|willed|hands|hands over|passes)(?:\s+(?:the|his|her))?\s*", low[ea:sb]) \
+                            and re.fullmatch(r"\s*to\s*", low[eb:sc]):
+                        out.append(self._rel(st, "LEADS", c, b))  # "Fergus leaves the distillery to Isla"
                     if ka == "Character" and kb == "Character" and kc == "Item" and _has_phrase(low[ea:sb], lx.EN_GIVE):
                         out += [self._end(st, "OWNS", a, c), self._rel(st, "OWNS", b, c)]
         return out
@@ -346,6 +358,13 @@ _BONDS = {**dict.fromkeys(("enemies", "rivals", "nemeses", "sworn enemies"), "HA
 _BOND = re.compile(r"(?:are|were|become|became|remain|stay|have been|has been|had been|got|end up|ended up)?\s*"
                    r"(?:now\s+|still\s+|properly\s+|finally\s+|sworn\s+|old\s+|close\s+)*"
                    r"(" + "|".join(sorted(_BONDS, key=len, reverse=True)) + r")\b")
+# "has been married for two years to a Norwegian woman, Signy": who they married, after what she is
+_MARRIED_TO_ONE = re.compile(r"(?:(?:is|was|has been|had been|have been|gets|got)\s+)?married(?:\s+(?:for|since)\s+[\w ]{1,20}?)?\s+to(?:\s+(?:a|an|the)\s+[\w'’\- ]{1,40},)?$")
+# "he's Echevarría's man": one who does another's bidding
+_ONES_MAN = re.compile(r"['’]s\s+(?:own\s+)?(?:man|woman|creature|lackey|stooge|puppet|enforcer|muscle|informant|"
+                       r"errand boy)\b(?!\s+(?:of|in|for|on)\b)")
+# "leaves the distillery to Isla": a bequest, no leaving
+_BEQUEST = re.compile(r"\s+(?:to|in the hands of)\s+(?!the\s+(?:end|last)\b)\w")
 _LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "ruler", "commander", "grandmaster",
                  "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden", "publisher", "owner",
                  "proprietor", "president", "headmaster", "headmistress", "housemaster", "ringmaster", "chieftain"}

@@ -349,7 +349,10 @@ EN_LIVE = ("based at", "based in", "headquartered in", "sits in", "lies at", "op
 EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "arrives at", "arrived at",
            "arrives in", "arrived in", "reaches", "reached", "flees to", "fled to", "moves to", "moved to",
            "returns to", "returned to", "is imprisoned in", "is trapped in", "is now in", "is now at", "sails for",
-           "sailed for", "leaves for", "left for", "heads for", "headed for", "sets off for", "set off for", "ships out to")
+           "sailed for", "leaves for", "left for", "heads for", "headed for", "sets off for", "set off for", "ships out to",
+           # two who go together: "Hinrik and Signy sail for Danzig"
+           "travel to", "go to", "flee to", "move to", "sail for", "leave for", "head for", "return to", "arrive in",
+           "arrive at")
 EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
 EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
               "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
