@@ -78,24 +78,27 @@ class ChineseStates:
             at = tail.find(word)
             if word in ("查出", "确诊", "患上") and not re.match(r".{0,8}?[病癌症瘤炎疾]", tail[at + len(word):]):
                 continue  # "自己查出来" finds something out; "查出肺癌" is an illness
+            if at >= 0 and word == "断了" and not re.search(rf"[{CJK}]", tail[:at]):
+                continue  # "断了。": a tie broken off, answered; a broken bone says what broke
             if at >= 0 and re.match(r"[^，,。]{0,4}?(?:…+)?(?:不对|太轻|太重|不行|算了|不好)", tail[at + len(word):]):
                 continue  # "右手腱鞘炎……不对", "腱鞘炎太轻": an injury weighed and put aside
             if at >= 0 and not things and not re.search(r"[剑刀锤枪鞭弓盾甲]", tail[:at]) \
                     and not _negated_zh(tail[:at]) and not any(h in tail for h in lx.ZH_HEAL) \
                     and not _SUPPOSED.search(tail[:at]):
-                value = re.sub(r"^(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?)?", "",
+                value = re.sub(r"^(?:第[0-9〇零一二两三四五六七八九十百千]+[章回])?(?:在.{0,6}中|又|也|还|却|被.{0,6}?打得?|改成|改为|换成)?", "",
                                tail.strip("，, "))
                 # "中风当晚在医院里" → 中风: when and where it happened is no part of the injury
                 value = re.split(r"(?<=[\u4e00-\u9fff]{2})(?:当晚|当天|那天|那晚|之后|以后|后来|在[^，,。]{1,6}[里中上])", value)[0]
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
         if any(word in tail for word in lx.ZH_APPEARANCE) and \
-                re.search(r"有|长着|留着|是|带着|戴着?|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上", tail):
+                re.search(r"有|长着|留着|是|带着|戴着?|镶着?|[少缺]了?[一两二三四五]根|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上", tail):
             # 左脸有一道刀疤 → 左脸刀疤: where the mark is and what it is, as an editor notes it
             look = re.sub(rf"(?<=[{_CJK}])(?:上|上面)?(?:有|留着|留了|长着|带着)(?:一|两|几)?[道条块个颗片](?=[{_CJK}]{{2}})", "",
-                          tail.strip("，, "))
+                          re.sub(r"^(?:这人|此人|这个人|那人)", "", tail.strip("，, ")))
             out.append(self._state(st, subject, "appearance", look[:30]))
-        age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail)
+        age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail) or \
+            re.search(r"今年([0-9一二三四五六七八九十]{1,3})(?=了)", tail)  # 老爷子今年81了
         # 比薛蟠小两岁 is a difference, not an age; 十岁的小丫头 is the girl's age, not the subject's
         if age and not re.search(r"[大小长]$", tail[:age.start(1)]) and not tail.startswith("的", age.end()):
             out.append(self._state(st, chars[-1][0] if chars else carried, "age", age.group(1) + "岁"))

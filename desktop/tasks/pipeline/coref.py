@@ -51,9 +51,10 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         introduced = next((n for n in characters if label and any(
             said.startswith(f, label.end()) or re.fullmatch(rf"{re.escape(f)}的[^，,。：:]{{1,4}}[：:]\s*", label.group(0))
             for f, m in forms if m == n)), None)
-        # … and one the sentence opens with ("叫罗世钧，排行老八，盐场上都喊他罗八爷") is who its 他 means
+        # … and one the sentence names anew ("叫罗世钧，排行老八，盐场上都喊他罗八爷", "人名换成常胜利，大家叫他常老板",
+        # "他本名梁守拙，…都叫他老庖") is who its 他 means
         leading = next((n for n in characters if not prose and any(
-            re.match(rf"(?:那就|就|改|名字)?叫[「“]?{re.escape(f)}", said) for f, m in forms if m == n)), None)
+            re.search(rf"{_NAMED_ANEW}[「“]?{re.escape(f)}", said) for f, m in forms if m == n)), None)
         opener = introduced or leading or (characters[0] if focus is None and characters else None)
         referent = opener if introduced or leading else focus or opener
         if referent is not None:
@@ -129,7 +130,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
         opening = [n for n in characters if n == introduced
                    or any(0 <= said.find(f) <= 3 for f, m in forms if m == n)
-                   or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", said, re.I)
+                   or any(re.search(rf"叫[「“]?{re.escape(f)}|{_EN_INTRO}{re.escape(f)}", said, re.I) or
+                          re.match(rf"[^，,。]{{0,3}}?{_NAMED_ANEW}[「“]?{re.escape(f)}", said)
                           for f, m in forms if m == n)]
         if opening and not had_pronoun:
             focus = opening[0]
@@ -148,11 +150,17 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     locate(statements, cands)
 
 
+_NAMED_ANEW = r"(?:^(?:那就|就|改|名字)?叫|(?<![（(])(?:本名|真名)|(?:人名|名字)(?:就)?(?:换成|改成|改为|改叫))"
+
+
 def _joined_subject(text: str, position: int, word: str, named: list[tuple[int, str]],
                     forms: list[tuple[str, str]]) -> str | None:
     """The subject of the clause before ", and he …": the last one named who opens a clause and does something."""
-    if word.lower() not in ("he", "she") or not re.search(r"(?:(?:,\s*|\s)(?:and|but|so|then|and then)|\s[—–]|—)\s*$",
-                                                         text[:position]):
+    joined = r"(?:(?:,\s*|\s)(?:and|but|so|then|and then)|\s[—–]|—)\s*$"
+    # ("Luc crashes on the descent and breaks his collarbone": whose bone is the one who crashed)
+    owned = word.lower() in ("his", "her") and re.search(r"(?:,\s*|\s)(?:and|then|and then)\s+[a-z]+(?:s|ed)\s+$",
+                                                         text[:position])
+    if not owned and (word.lower() not in ("he", "she") or not re.search(joined, text[:position])):
         return None
     for p, name in sorted(((p, n) for p, n in named if 0 <= p < position), reverse=True):
         said = max((f for f, n in forms if n == name and text.startswith(f, p)), key=len, default=name)

@@ -338,10 +338,12 @@ class Decisions:
                                                 and (k.item.get("valid_from") == item.get("valid_from")
                                                      or _dated_death(k, item)))]
             if finding.section == "states":  # "永远戴着半张银面具", then "半张银面具" in the summary: one scar, said twice
-                value = str(item["value"])
+                # (… and "冻掉了两根脚趾" recapped as "冻掉两根脚趾")
+                value = _PARTICLES.sub("", str(item["value"]))
                 keep = [k for k in keep if not (k.section == "states" and k.item["entity"] == item["entity"]
-                                                and k.item["key"] == item["key"] and k.item["value"] != value
-                                                and (value in str(k.item["value"]) or str(k.item["value"]) in value))]
+                                                and k.item["key"] == item["key"] and k.item["value"] != item["value"]
+                                                and (value in (other := _PARTICLES.sub("", str(k.item["value"])))
+                                                     or other in value))]
             if finding.section in ("settings", "plan") and replacing:
                 title = item.get("title")
                 keep = [k for k in keep if not (k.section == finding.section and k.item.get("title") == title)]
@@ -357,6 +359,9 @@ class Decisions:
 
     def _says(self, st: Statement, name: str) -> bool:
         return any(form in st.quote for form in [name, *self.forms.get(name, ())])
+
+
+_PARTICLES = re.compile(r"[了着的]")
 
 
 def _dated_death(earlier: Finding, item: dict) -> bool:

@@ -57,6 +57,8 @@ class EnglishStates:
                 out += [self._rel(st, "KILLED", dying[0], victim), self._state(st, victim, "alive", "dead")] if victim \
                     else [self._state(st, dying[0], "alive", "dead")]
                 break
+        if re.match(r"['’]s\b", tail) and re.match(r"\s*(?:and\s+|then\s+)?[a-z]+(?:s|ed)\b", low[:chars[0][1]]):
+            tail, ltail = text, low  # "…, breaks his collarbone": the verb comes before the resolved "his"
         m = re.search(r"(?:reaches|reached|breaks? through to|broke through to|advances? to|advanced to|ascends? to|"
                       r"rises? to|rose to|(?:is|was) promoted to|is now|falls? back to|fell back to|drops? to|dropped to|"
                       r"is at)\s+(?:the\s+|a\s+|an\s+)?([\w\- ]{2,40}?\b(?:" + "|".join(lx.EN_REALM_WORDS) + r")s?\b)", ltail)
@@ -85,7 +87,7 @@ class EnglishStates:
                       r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
             out.append(self._state(st, subject, "injury", f"{m.group(1).removesuffix('e')}ed {m.group(2)}"))
-        whose = r"(?:an?|his|her|their|one|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
+        whose = r"(?:an?|his|her|their|one|two|three|four|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
         m = re.search(rf"\b(?:loses|lost|has lost) ({whose} (?:(?:left|right) )?"
                       r"(?:eye|arm|hand|leg|foot|ear|fingers?))", ltail)
         if m:  # "he loses his left eye" → lost his left eye (the pronoun as the author wrote it)
@@ -97,6 +99,10 @@ class EnglishStates:
                       r"ribs?|back|neck|shoulder|hip)\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
             out.append(self._state(st, subject, "injury", f"broken {m.group(1) or ''}{m.group(2)}"))
+        m = re.search(rf"\b(?:burns|burned|burnt|scalds|scalded) {whose} ((?:left |right )?(?:hands?|arms?|face|legs?|feet|foot))\b",
+                      ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):  # "Hinrik burns his hands pulling Signy out" → burned hands
+            out.append(self._state(st, subject, "injury", f"burned {m.group(1)}"))
         m = re.search(r"(?:\bhas got|['’]s got|\bhas|\bhad|\bbears|\bwears|\bgot|\bsports|\bwith an?) (?:(?:a|an) )?"
                       r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard))\b(.{0,30})", ltail)
         if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"

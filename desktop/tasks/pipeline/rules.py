@@ -247,7 +247,9 @@ _POSSESSOR = re.compile(rf"的?(?:{'|'.join(sorted(lx.ZH_ROLES, key=len, reverse
 _OBJECT_MARKS = ("跟", "和", "与", "对", "向", "给", "把", "同", "替", "为", "比", "吃了", "挨了", "中了", "护住", "救下", "救了",
                  "师从", "拜", "恨", "嫁给", "娶了", "杀了", "杀死", "打败", "击败", "爱慕", "暗恋",
                  "抓走", "抓了", "绑走", "绑了", "绑架", "打伤", "打断", "囚禁", "关押", "救出", "带走", "害死", "毒死", "斩杀",
-                 "击杀", "刺死")
+                 "击杀", "刺死",
+                 # one gone to, looked for or kept company: "巴特尔出去找他，冻掉了两根脚趾" is about 巴特尔
+                 "找", "看望", "探望", "陪着", "追")
 # "…，师父是冥老": a clause that opens with a bare role names someone *of* the subject carried from before.
 _ROLE_LEAD_ZH = re.compile(rf"[，,、\s]*(?:后来|如今|现在|而|但|又|也)?(?:{'|'.join(lx.ZH_ROLES)})(?:是|叫|名叫)")
 

@@ -1,0 +1,56 @@
+"""Wounds, marks and ages said as an author says them: a part lost or torn, an old wound come back, a gold
+tooth, fingers missing, "今年81了", a collarbone broken in a clause that goes on from the one who crashed
+(no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import settle, states
+
+
+def _people(*names: str, **others: str) -> Canon:
+    return Canon(names={n: ("Character", []) for n in names} | {n: (k, []) for n, k in others.items()})
+
+
+def test_a_part_lost_or_torn_and_an_old_wound_come_back_are_injuries_but_a_tie_broken_off_is_not():
+    canon = _people("巴特尔", "苏和", "俞秉文", "白婧", "梁振海")
+    found = states(settle(("user", "第6章白毛风，巴特尔出去找苏和，冻掉了两根脚趾。"),
+                          ("user", "俞秉文第6章右手腕的旧伤复发，拿不稳錾子了。"),
+                          ("user", "第21章：白婧练207C的时候拍水，视网膜脱落。"),
+                          ("user", "梁振海腰上有旧伤，去年扭的。"), canon=canon))
+    assert {("巴特尔", "injury", "冻掉了两根脚趾"), ("俞秉文", "injury", "右手腕的旧伤复发"),
+            ("白婧", "injury", "视网膜脱落"), ("梁振海", "injury", "腰上有旧伤")} <= found
+    assert not {s for s in found if s[0] == "苏和"}  # the one looked for is not the one frostbitten
+    assert not states(settle(("user", "师徒关系呢？"), ("user", "断了。"), canon=_people("慕容昭")))
+
+
+def test_marks_and_ages_said_in_passing():
+    canon = _people("常胜利", "黑七", "沈济民")
+    found = states(settle(("user", "常胜利嘴里镶着两颗金牙。"), ("user", "黑七这人左手少两根指头。"),
+                          ("user", "沈济民今年81了，手还稳。"), canon=canon))
+    assert {("常胜利", "appearance", "嘴里镶着两颗金牙"), ("黑七", "appearance", "左手少两根指头"),
+            ("沈济民", "age", "81岁")} <= found
+
+
+def test_a_wound_said_twice_in_nearly_the_same_words_is_one():
+    canon = _people("巴特尔")
+    found = states(settle(("user", "第6章巴特尔冻掉了两根脚趾。"), ("assistant", "记下了：第6章巴特尔冻掉两根脚趾。"),
+                          canon=canon))
+    assert len([s for s in found if s[1] == "injury"]) == 1
+
+
+def test_english_wounds_in_a_clause_that_goes_on_from_its_subject():
+    canon = _people("Luc Verbeke", "Josiah Cutter", "Hinrik Vöge", "Signy")
+    found = states(settle(("user", "In chapter twelve Luc crashes on the descent, breaks his collarbone."),
+                          ("user", "Cutter loses two fingers off his left hand trying to get to him."),
+                          ("user", "28: Fire runs along the wharf; Hinrik burns his hands pulling Signy out."),
+                          canon=canon, zh=False))
+    assert {("Luc Verbeke", "injury", "broken collarbone"), ("Josiah Cutter", "injury", "lost two fingers"),
+            ("Hinrik Vöge", "injury", "burned hands")} <= found
+
+
+def test_one_named_anew_is_who_the_sentence_and_the_next_go_on_about():
+    canon = _people("韩老", "沈伯庸")
+    found = states(settle(("user", "韩老第15章进了鼎香楼。"), ("user", "别姓韩。他本名梁守拙，大家都叫他老庖。右手少了两根手指。"),
+                          canon=canon))
+    assert ("梁守拙", "appearance", "右手少了两根手指") in found
