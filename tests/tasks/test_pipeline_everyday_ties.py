@@ -179,3 +179,15 @@ def test_two_who_sail_together_are_both_where_they_went():
     canon = _people("Hinrik Vöge", "Signy Halvardsdatter", Danzig="Location")
     found = states(settle(("user", "30: Hinrik and Signy sail for Danzig on a Prussian cog."), canon=canon, zh=False))
     assert {("Hinrik Vöge", "location", "Danzig"), ("Signy Halvardsdatter", "location", "Danzig")} <= found
+
+
+def test_a_groups_or_a_persons_man_named_by_their_trade():
+    canon = _people("Remi Desmet", "Josiah Cutter", "Nils Lindqvist", "Letitia Graves", "Mary Bell",
+                    **{"Brasserie Lemaire": "Faction"})
+    found = settle(("user", "Yes: Remi Desmet, Brasserie Lemaire's mechanic for twenty years."),
+                   ("user", "The well blows out, and Cutter's driller, Nils Lindqvist, dies on the derrick floor."),
+                   ("user", "Mary Bell's godmother, Letitia Graves, arrives."), canon=canon, zh=False)
+    assert ("MEMBER_OF", "Remi Desmet", "Brasserie Lemaire") in relations(found)
+    assert {("Remi Desmet", "identity", "mechanic"), ("Nils Lindqvist", "identity", "driller")} <= states(found)
+    assert not {s for s in states(found) if s[0] == "Letitia Graves" and s[1] == "identity"}  # kin is no trade
+    assert not relations(settle(("user", "Remi Desmet is Brasserie Lemaire's enemy."), canon=canon, zh=False))

@@ -236,6 +236,17 @@ class EnglishRules:
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r",\s*(?:run|led|headed|ruled|commanded|captained|"
                                                                         r"bossed|founded)\s+by", mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "Lord Stourton's Men, run by Gideon Harte"
+                own = _GROUPS_OWN_POST.match(st.text, eb) if kb == "Faction" and ka == "Character" and re.fullmatch(
+                    r",|(?:is|was|['’]s|becomes|became|has been)(?:\s+now)?", mid) else None
+                if own and is_post(own.group(1).lower()) and own.group(1).lower() not in _NOT_POSTS:
+                    # "Remi Desmet, Lemaire's mechanic for twenty years", "he's Keystone's driller"
+                    leads = own.group(1).split()[-1].lower() in _LEADER_POSTS
+                    out += [self._rel(st, "LEADS" if leads else "MEMBER_OF", a, b),
+                            None if leads else self._state(st, a, "identity", own.group(1))]
+                hand = re.fullmatch(r"['’]s\s+((?:head\s+|chief\s+|new\s+|old\s+)?[a-z][a-z\-]+),", mid) \
+                    if ka == kb == "Character" else None
+                if hand and is_post(hand.group(1)) and hand.group(1) not in _NOT_POSTS:
+                    out.append(self._state(st, b, "identity", hand.group(1)))  # "Cutter's driller, Nils Lindqvist"
                 if ka == kb == "Character" and _MARRIED_TO_ONE.fullmatch(mid):
                     out.append(self._rel(st, "MARRIED_TO", a, b))
                 if ka == kb == "Character" and re.search(r",\s*on$", mid) and re.match(r"['’]s\s+(?:orders|command)\b", post) \
@@ -365,6 +376,8 @@ _ONES_MAN = re.compile(r"['’]s\s+(?:own\s+)?(?:man|woman|creature|lackey|stoog
                        r"errand boy)\b(?!\s+(?:of|in|for|on)\b)")
 # "leaves the distillery to Isla": a bequest, no leaving
 _BEQUEST = re.compile(r"\s+(?:to|in the hands of)\s+(?!the\s+(?:end|last)\b)\w")
+_GROUPS_OWN_POST = re.compile(r"['’]s\s+((?:new\s+|old\s+|chief\s+|head\s+|senior\s+)?[a-z][a-z\-]+)"
+                              r"(?=\s*(?:[,.;!?—–]|$)|\s+(?:for|since|and|from|in|at|who)\b)")
 _LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "ruler", "commander", "grandmaster",
                  "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden", "publisher", "owner",
                  "proprietor", "president", "headmaster", "headmistress", "housemaster", "ringmaster", "chieftain"}

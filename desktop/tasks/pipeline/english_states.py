@@ -203,7 +203,7 @@ _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the g
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden|doc|head|coach)"
+             r"medic|guide|ranger|warden|doc|head|coach|mechanic)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
@@ -219,7 +219,7 @@ _NOT_TITLES = {"stranger", "regular", "newcomer", "heist", "list", "twist", "wri
                "tender", "slender", "proper", "eager", "better", "bigger", "whether",
                "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
-               "floor", "father", "mother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
+               "floor", "father", "mother", "godfather", "godmother", "stepfather", "stepmother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
                "number", "matter", "letter", "water", "power", "order", "border", "corridor", "manner", "winter",
                "summer", "river", "silver", "paper", "danger", "anger", "finger", "hunger", "chapter", "character",
                "error", "favor", "favour", "honor", "honour", "mirror", "horror", "terror", "armor", "armour", "harbor",
