@@ -191,3 +191,13 @@ def test_a_groups_or_a_persons_man_named_by_their_trade():
     assert {("Remi Desmet", "identity", "mechanic"), ("Nils Lindqvist", "identity", "driller")} <= states(found)
     assert not {s for s in states(found) if s[0] == "Letitia Graves" and s[1] == "identity"}  # kin is no trade
     assert not relations(settle(("user", "Remi Desmet is Brasserie Lemaire's enemy."), canon=canon, zh=False))
+
+
+def test_taking_someone_on_as_a_pupil_or_having_learned_from_them_makes_a_master():
+    canon = _people("魏青禾", "杜三", "冯锦全", "梁嘉俊")
+    found = relations(settle(("user", "杜三第18章跳槽。"),
+                             ("user", "然后第19章班里进个新学徒，石满仓，小名小石头，十三岁，青禾收他当徒弟，教他刻影人。"),
+                             ("user", "梁嘉俊小时候跟冯锦全学过掌舵。"), canon=canon))
+    assert {("MASTER_OF", "魏青禾", "石满仓"), ("MASTER_OF", "冯锦全", "梁嘉俊")} <= found
+    assert ("MASTER_OF", "魏青禾", "杜三") not in found  # 他 is the new pupil just met
+    assert not relations(settle(("user", "梁嘉俊没跟冯锦全学过。"), canon=canon))

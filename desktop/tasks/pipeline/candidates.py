@@ -39,8 +39,11 @@ _TITLED_AFTER_VERB = re.compile(rf"(?:是|叫|娶了|嫁给|娶|遇见|遇到)([
                                 rf"(?=[，,。！？!?、；;的]|$)")
 _TRADE_POSTS = ("掌柜", "老板", "老板娘", "管事", "账房", "东家", "店主", "镖头", "捕头", "县令", "知府", "师爷", "郎中",
                 "船长", "舰长", "队长", "校尉")  # 酒楼掌柜孙有财, 捕头雷横: a trade's or an office's post before a name
-_POST_INTRO = re.compile(rf"(?:{'|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *_TRADE_POSTS, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)} - {'老大', '少爷', '小姐'}, key=len, reverse=True))})"
+_POSTS = '|'.join(sorted({*lx.ZH_FACTION_LEADER_ROLES, *_TRADE_POSTS, *(r for r in lx.ZH_FACTION_MEMBER_ROLES if len(r) >= 2)}
+                         - {'老大', '少爷', '小姐'}, key=len, reverse=True))
+_POST_INTRO = re.compile(rf"(?:{_POSTS})"
                          rf"([{CJK}]{{2,3}})(?=[，,。！!？?；;：:\s]|$)")
+_POST_THEN_NAME = re.compile(rf"[个位名](?:新|老|小)?(?:{_POSTS})[，,]\s*([{CJK}]{{2,3}})(?=[，,。！!？?；;（(]|$)")
 _NOT_A_NAME_START = set("个一位名这那我你他她它们的了是很太也都就还又在把被给让大小不没已正人等谁什哪怎")
 _COMMON_ZI = ("弟子", "孩子", "儿子", "女子", "男子", "公子", "太子", "王子", "娘子", "妻子", "日子", "样子", "法子", "院子",
               "本子", "君子", "小子", "老子", "夫子", "学子", "游子", "才子", "天子", "瓜子", "棋子", "种子", "例子", "句子")
@@ -273,8 +276,10 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
     for match in _TITLED_AFTER_VERB.finditer(text):  # 娘是云夫人, 娶了林姑娘: a title after 是/娶/嫁 is someone's
         if (cand := cands.add(match.group(1), "Character", 2.5)) is not None:
             cand.strong = True
-    for match in _POST_INTRO.finditer(text):
+    introduced = [m for m in _POST_THEN_NAME.finditer(text) if lx.surnamed(m.group(1))]
+    for match in [*_POST_INTRO.finditer(text), *introduced]:
         # 幽冥殿殿主夜无痕，: a post and then a few characters up to the clause's end name its holder
+        # (… and "班里进个新学徒，石满仓，": one newly met, their post said first)
         name = match.group(1)
         first = segment(name)[0][1]
         if name[0] not in _NOT_A_NAME_START and name not in lx.ZH_NOT_NAMES and not suffix_kind(name) \

@@ -142,6 +142,12 @@ class ChineseRules(ChineseTitles):
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
                         re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 拜X为师; 师从云鹤真人
+                if ka == kb == "Character" and re.fullmatch(r"(?:正式|也|就|才)?收(?:了|下)?", mid) and \
+                        re.match(r"(?:当|做|为|作)(?:关门|入室|亲传)?(?:徒弟|弟子|学徒)|为徒", post):
+                    out.append(self._rel(st, "MASTER_OF", a, b))  # 青禾收他当徒弟
+                if ka == kb == "Character" and re.fullmatch(r"[^，,。；;]{0,6}?(?:跟|跟着|随|向)", mid) and \
+                        re.match(r"(?:学过|学了|学的|学起|学艺|学手艺)", post) and not re.search(r"[不没未别]", mid):
+                    out.append(self._rel(st, "MASTER_OF", b, a))  # 阿俊小时候跟冯伯学过掌舵
                 # "温知夏和周砚都在盛景任职": what is said of the second of two people joined by 和 is said of both
                 joined = next((text[ec:sb] for c, sc, ec in spans if ea < sc and ec <= sb and text[ea:sc] in
                                ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)

@@ -53,8 +53,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             for f, m in forms if m == n)), None)
         # … and one the sentence names anew ("叫罗世钧，排行老八，盐场上都喊他罗八爷", "人名换成常胜利，大家叫他常老板",
         # "他本名梁守拙，…都叫他老庖") is who its 他 means
+        # (… and one the talk meets here after what they are: "班里进个新学徒，石满仓，…，青禾收他当徒弟")
         leading = next((n for n in characters if not prose and any(
-            re.search(rf"{_NAMED_ANEW}[「“]?{re.escape(f)}", said) for f, m in forms if m == n)), None)
+            re.search(rf"{_NAMED_ANEW}[「“]?{re.escape(f)}", said) or
+            n not in seen and re.search(rf"个[^，,。！？]{{1,6}}[，,：:]\s*{re.escape(f)}", said)
+            for f, m in forms if m == n)), None)
         opener = introduced or leading or (characters[0] if focus is None and characters else None)
         referent = opener if introduced or leading else focus or opener
         if referent is not None:
