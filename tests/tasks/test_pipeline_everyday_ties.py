@@ -201,3 +201,11 @@ def test_taking_someone_on_as_a_pupil_or_having_learned_from_them_makes_a_master
     assert {("MASTER_OF", "魏青禾", "石满仓"), ("MASTER_OF", "冯锦全", "梁嘉俊")} <= found
     assert ("MASTER_OF", "魏青禾", "杜三") not in found  # 他 is the new pupil just met
     assert not relations(settle(("user", "梁嘉俊没跟冯锦全学过。"), canon=canon))
+
+
+def test_one_the_talk_meets_after_their_post_is_who_the_sentences_him_means():
+    canon = Canon(names={"沈砚": ("Character", []), "沈济民": ("Character", ["老爷子"])})
+    found = relations(settle(("user", "沈砚回了县城。"),
+                             ("user", "再加个人：县医院的外科主任顾振声，年轻时和老爷子结过梁子，这些年老爷子一直恨他。"),
+                             canon=canon))
+    assert ("HATES", "沈济民", "顾振声") in found and ("HATES", "沈济民", "沈砚") not in found

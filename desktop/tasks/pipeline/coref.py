@@ -54,10 +54,15 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         # … and one the sentence names anew ("叫罗世钧，排行老八，盐场上都喊他罗八爷", "人名换成常胜利，大家叫他常老板",
         # "他本名梁守拙，…都叫他老庖") is who its 他 means
         # (… and one the talk meets here after what they are: "班里进个新学徒，石满仓，…，青禾收他当徒弟")
+        newcomers = [n for n in characters if n not in seen and not getattr(cands.get(n), "canon_kind", None)]
         leading = next((n for n in characters if not prose and any(
             re.search(rf"{_NAMED_ANEW}[「“]?{re.escape(f)}", said) or
             n not in seen and re.search(rf"个[^，,。！？]{{1,6}}[，,：:]\s*{re.escape(f)}", said)
-            for f, m in forms if m == n)), None)
+            for f, m in forms if m == n)), None) or \
+            next((n for n in newcomers[:1] if len(newcomers) == 1 and not prose and focus is not None and any(
+                # (not "他的师父是青云宗长老清虚真人": 他 was said before them)
+                (post := re.search(rf"(?:{_POSTS_BEFORE})[「“]?{re.escape(f)}", said))
+                and not re.search(r"[他她]", said[:post.start()]) for f, m in forms if m == n)), None)
         opener = introduced or leading or (characters[0] if focus is None and characters else None)
         referent = opener if introduced or leading else focus or opener
         if referent is not None:
@@ -153,6 +158,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     locate(statements, cands)
 
 
+# "县医院的外科主任顾振声，…，老爷子一直恨他": one the talk meets after their post is who the sentence goes on about
+_POSTS_BEFORE = "|".join(sorted({*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES}, key=len, reverse=True))
 _NAMED_ANEW = r"(?:^(?:那就|就|改|名字)?叫|(?<![（(])(?:本名|真名)|(?:人名|名字)(?:就)?(?:换成|改成|改为|改叫))"
 
 
