@@ -50,15 +50,12 @@ _BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍
 _GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利)(?:考)?进了$")
 # "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
 _THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
-# "为护", "护着", "挡在": a verb of a clause's subject whose object is the next name (not 和, 的, a pause)
 # what 把 took dies of what is done to it: "把刀疤刘给杀了", "把许九龄推下水淹死"
 _DONE_TO_DEATH = re.compile(r"给?[^，,。；;！？!?]{0,6}?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死|"
                             r"淹死|溺死|摔死|烧死|闷死|砸死|捂死|刺死)")
 _POST_IN_GROUP = re.compile(rf"的([{CJK}]{{0,2}}[办手人员师工匠头长官主生夫娘婆爷徒计管事丁役兵将卫探客医子])"
                             r"(?=[，,。；;！!？?）)]|$)")
-# what one is to a group from outside it, or no post at all
-_NOT_A_POST = {"仇人", "仇家", "敌人", "死敌", "对头", "死对头", "对手", "眼中钉", "克星", "恩人", "客人", "常客", "贵客",
-               "债主", "靠山", "后台", "叛徒", "希望", "骄傲", "耻辱", "一员", "朋友", "老朋友", "老相识", "旧人"}
+# "为护", "护着", "挡在": a verb of a clause's subject whose object is the next name (not 和, 的, a pause)
 _OBJECT_BETWEEN = re.compile(r"(?:为了?|替|去)?(?:护|救|保护|护着|挡在|拉着|抱着|推开|掩护|背着)")
 # "冰心莲最后也是叶知秋拿到", "交到岳千峰手上", "过户到宋屿名下": a thing that ends in someone's hands is theirs
 _HANDS_OVER = re.compile(r"(?:到|入|在|给|归)了?$")
@@ -111,7 +108,7 @@ class ChineseRules(ChineseTitles):
                                                    re.fullmatch(rf"的?{re.escape(role)}", text[tail:sc]) for c, sc, _ in spans) \
                         if role else False
                     if not role and ka == "Character" and kb == "Faction" and len(listed) == 1 and \
-                            (post_ := _POST_IN_GROUP.match(after)) and post_.group(1) not in _NOT_A_POST:
+                            (post_ := _POST_IN_GROUP.match(after)) and post_.group(1) not in lx.ZH_NOT_POSTS:
                         # 蔡鸿逵是怡和洋行的买办: any post in a group makes a member, said as it is
                         out += [self._rel(st, "MEMBER_OF", a, b), self._state(st, a, "identity", post_.group(1))]
                     if role and (role != "人" or kb != "Character") and not named_after:
@@ -142,12 +139,6 @@ class ChineseRules(ChineseTitles):
                 if re.fullmatch(r"拜(?:了)?", mid) and post.startswith(("为师", "做师父", "为师父")) or \
                         re.fullmatch(r"[，,\s]*(?:师从|拜在|投在)", mid) and ka == kb == "Character":
                     out.append(self._rel(st, "MASTER_OF", b, a))  # 拜X为师; 师从云鹤真人
-                if ka == kb == "Character" and re.fullmatch(r"(?:正式|也|就|才)?收(?:了|下)?", mid) and \
-                        re.match(r"(?:当|做|为|作)(?:关门|入室|亲传)?(?:徒弟|弟子|学徒)|为徒", post):
-                    out.append(self._rel(st, "MASTER_OF", a, b))  # 青禾收他当徒弟
-                if ka == kb == "Character" and re.fullmatch(r"[^，,。；;]{0,6}?(?:跟|跟着|随|向)", mid) and \
-                        re.match(r"(?:学过|学了|学的|学起|学艺|学手艺)", post) and not re.search(r"[不没未别]", mid):
-                    out.append(self._rel(st, "MASTER_OF", b, a))  # 阿俊小时候跟冯伯学过掌舵
                 # "温知夏和周砚都在盛景任职": what is said of the second of two people joined by 和 is said of both
                 joined = next((text[ec:sb] for c, sc, ec in spans if ea < sc and ec <= sb and text[ea:sc] in
                                ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)

@@ -47,6 +47,13 @@ _GIVES = re.compile(rf"(?:转手|又|后来|最后|再)?(?:{'|'.join(lx.ZH_GIVE)
 _HAS_IN_HAND = re.compile(r"的?(?:手里|手中|手上|名下)(?:还|也|就)?(?:有|握着|攥着)[^，,。；;！!？?]{0,10}")
 
 
+# "收他当徒弟": taking someone on as a pupil; "跟冯伯学过": having learned from someone
+_TAKES_ON = re.compile(r"(?:正式|也|就|才)?收(?:了|下)?")
+_AS_PUPIL = re.compile(r"(?:当|做|为|作)(?:关门|入室|亲传)?(?:徒弟|弟子|学徒)|为徒")
+_LEARNED_FROM = re.compile(r"[^，,。；;]{0,6}?(?:跟|跟着|随|向)")
+_LEARNED = re.compile(r"学过|学了|学的|学起|学艺|学手艺")
+
+
 class ChineseTies:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state(), _spans(), owners, holders,
     held_here and in_passing."""
@@ -79,6 +86,10 @@ class ChineseTies:
                         out.append(self._rel(st, "SERVES", b, a))
                     if mid.endswith("把") and len(mid) <= 8 and _OUT_OF_SCHOOL.match(post):
                         out.append(self._end(st, "MASTER_OF", a, b))  # 第11章把周建国逐出师门
+                    if _TAKES_ON.fullmatch(mid) and _AS_PUPIL.match(post) or _LEARNED_FROM.fullmatch(mid) and \
+                            _LEARNED.match(post) and not re.search(r"[不没未别]", mid):
+                        # 青禾收他当徒弟 (the taker is master); 阿俊小时候跟冯伯学过掌舵 (the one learned from is)
+                        out.append(self._rel(st, "MASTER_OF", *((a, b) if _TAKES_ON.fullmatch(mid) else (b, a))))
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                 if ka == "Character" and kb == "Faction" and (_IS.search(mid) and (_SIGNED.match(post) or _SENT.match(post))
