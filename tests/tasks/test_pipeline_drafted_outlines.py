@@ -275,3 +275,27 @@ def test_a_step_left_as_it_is_by_its_number_stays():
     found = settle(("assistant", "短纲《冬窗》：\n1. 第33章：小马把袖标交给阿坤\n2. 第34章：阎小北被卖到北岭\n3. 第35章：临江渔人主场险胜"),
                    ("user", "第2条不要改，第3条删掉。"))
     assert summaries(titled(found)["冬窗"]) == ["小马把袖标交给阿坤", "阎小北被卖到北岭"]
+
+
+def test_beats_whose_chapters_are_written_in_words_under_a_title_line_after_the_request():
+    assert label("1. 第十二章：起龙") == ({"chapter": 12}, "起龙")
+    assert label("第三个人：张三") is None
+    found = titled(settle(("user", "给我排个短纲。"),
+                          ("assistant", "记下了。我排个第十二到十六章的短纲：\n《起龙》\n1. 第十二章：起龙\n"
+                                        "2. 第十三章：冯伯去西涌\n3. 第十六章：采青"), ("user", "可以。")))
+    assert list(found) == ["起龙"]
+    assert [s.get("chapter") for s in found["起龙"]["steps"]] == [12, 13, 16]
+
+
+def test_an_english_header_with_chs_and_its_untitled_revision_are_one_outline():
+    found = titled(settle(
+        ("user", "Let's plan Part Three."),
+        ("assistant", "Now Part Three — a draft outline, 'The Stockfish Winter', chs. 22–30:\n1. Ch. 22: Lambrecht sees "
+                      "Hinrik leaving Signy's house.\n2. Ch. 24: The Kontor court fines Hinrik.\n3. Ch. 30: Hinrik and "
+                      "Signy sail for Danzig."),
+        ("user", "Good, but call the clerk Lambert Quast."),
+        ("assistant", "Revised:\n1. Ch. 22: Lambert Quast sees Hinrik leaving Signy's house.\n2. Ch. 24: The Kontor "
+                      "court fines Hinrik.\n3. Ch. 30: Hinrik and Signy leave Bryggen and sail for Danzig."),
+        ("user", "Good, use that."), zh=False))
+    assert list(found) == ["The Stockfish Winter"]
+    assert summaries(found["The Stockfish Winter"])[0].startswith("Lambert Quast")

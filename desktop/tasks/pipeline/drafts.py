@@ -22,11 +22,13 @@ KINDS = {"起": "Start", "开端": "Start", "开头": "Start", "开篇": "Start"
          "resolution": "Ending", "aftermath": "Ending", "denouement": "Ending"}
 _KIND = "|".join(sorted(map(re.escape, KINDS), key=len, reverse=True))
 _SPAN = r"\d{1,4}(?:\s*[-–—~～到至]\s*\d{1,4})?"
+# (a chapter may be written in words: "第十二章", "第十二到十六章")
+_CHAPTERS = r"(?:\d{1,4}|[零〇一二两三四五六七八九十百千]{1,6})(?:\s*[-–—~～到至]\s*(?:\d{1,4}|[零〇一二两三四五六七八九十百千]{1,6}))?"
 _ORDINAL = r"第[一二三四五六七八九十]+[步幕段节]"
 # "41 起：", "31 (Start):", "Start (ch 15):", "起（61）", "Ch 9:", "12: …", "开端：", "第一幕：", "end: …"
 _LABEL = re.compile(
     rf"\s*(?:(?P<n>{_SPAN})\s*(?P<sep>[.、)）])?\s*)?"
-    rf"(?:(?:ch\.?|chapters?|第)\s*(?P<c>{_SPAN})\s*章?\s*)?"
+    rf"(?:(?:ch\.?|chapters?)\s*(?P<c>{_SPAN})\s*|第\s*(?P<z>{_CHAPTERS})\s*章\s*)?"
     rf"(?P<o>{_ORDINAL})?"
     rf"(?:[（(]\s*)?(?P<k>{_KIND})?(?![a-z])(?:\s*[）)])?"
     rf"\s*(?:[（(]\s*(?:ch\.?\s*|chapters?\s*|第)?(?P<p>{_SPAN})\s*章?\s*[）)])?"
@@ -50,7 +52,7 @@ def label(quote: str) -> tuple[dict, str] | None:
         return None
     numbered = m.group("n") and (m.group("sep") or m.group("end"))
     if not ((m.group("k") and (m.group("end") or m.group("p"))) or numbered or
-            ((m.group("c") or m.group("o")) and m.group("end"))):
+            ((m.group("c") or m.group("z") or m.group("o")) and m.group("end"))):
         return None
     rest = quote[m.end():].strip()
     if not rest:
@@ -60,7 +62,7 @@ def label(quote: str) -> tuple[dict, str] | None:
         found["kind"] = KINDS[m.group("k").lower()]
     # ("Start: ch 26 Ash breaks with Corvina", "开端：第26章…": the chapter may open the beat's words)
     said = re.match(rf"(?:ch\.?|chapter|第)\s*({_SPAN})\s*章?|({_SPAN})\s*章", rest, re.I)
-    span = m.group("p") or m.group("c") or (m.group("n") if not m.group("sep") or m.group("k") else None) or \
+    span = m.group("p") or m.group("c") or m.group("z") or (m.group("n") if not m.group("sep") or m.group("k") else None) or \
         (said and (said.group(1) or said.group(2)))
     if span and (first := number_in(re.split(r"\s*[-–—~～到至]\s*", span)[0])) is not None:
         found["chapter"] = first

@@ -300,7 +300,8 @@ def _take_block(block: drafts.Block, out: list[Finding], recent: Finding | None,
     target = next((f for f in out if block.title and f.item["title"] == block.title), None)
     beats = {beat["chapter"] for beat in block.steps if "chapter" in beat}
     # (an outline of the same chapters, told again under its title)
-    target = target or next((f for f in out if f.item["level"] == "ShortOutline"
+    # (… of any level when the block names none: "Revised: 1. Ch. 22: …")
+    target = target or next((f for f in out if (f.item["level"] == "ShortOutline" or not block.title)
                              and len(beats & {s.get("chapter") for s in f.item["steps"]}) >= 2), None)
     if target is None and recent is not None:
         target = recent  # (the outline the author asked for, its title a guess or none given now)
