@@ -299,3 +299,23 @@ def test_an_english_header_with_chs_and_its_untitled_revision_are_one_outline():
         ("user", "Good, use that."), zh=False))
     assert list(found) == ["The Stockfish Winter"]
     assert summaries(found["The Stockfish Winter"])[0].startswith("Lambert Quast")
+
+
+def test_an_outline_whose_revised_draft_the_author_accepts_stands_though_they_objected_to_the_first():
+    found = titled(settle(
+        ("user", "Outline the Pyrenees stages."),
+        ("assistant", "Here's a short outline, 'The Pyrenees', chapters 12–15:\n1. Ch. 12: Luc crashes on the descent.\n"
+                      "2. Ch. 13: Luc rides the Tourmalet.\n3. Ch. 14: Luc abandons.\n4. Ch. 15: Remi catches Pim."),
+        ("user", "Hold on, I miscounted. Chapter 12 is the rest day in Pau. And Luc doesn't abandon — cut that step."),
+        ("assistant", "Revised 'The Pyrenees':\n1. Ch. 12: rest day in Pau.\n2. Ch. 13: Luc crashes on the descent.\n"
+                      "3. Ch. 14: Luc rides the Tourmalet.\n4. Ch. 15: Remi catches Pim."),
+        ("user", "Yes, that's it."), zh=False))
+    assert summaries(found["The Pyrenees"])[0] == "rest day in Pau"
+
+
+def test_a_long_outline_the_same_message_announces_is_the_one_drafted_under_its_title():
+    found = titled(settle(("user", "拉个长纲。"),
+                          ("assistant", "明白。那我拉一个第9—30章的长纲：\n《回春》\n1. 第9—10章：开箱读日记\n"
+                                        "2. 第11—15章：胡家告上法庭\n3. 第16—22章：沈砚救人\n4. 第23—30章：两家和解"),
+                          ("user", "可以。")))
+    assert list(found) == ["回春"] and found["回春"]["level"] == "LongOutline"

@@ -192,10 +192,11 @@ class Decisions:
 
     def settle(self, findings: list[Finding]) -> list[Finding]:
         """The findings that still hold at the end of the discussion, in order."""
-        # (an outline the author went on to edit — "26章改一下，…" — is one they took up)
+        # (an outline the author went on to edit — "26章改一下，…" — is one they took up, and so is one whose
+        # revised draft they accepted: "Revised 'The Pyrenees': …" — "Yes, that's it.")
         alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
                  or self._said_after_retraction(f)
-                 or f.section == "plan" and any(x.by_author and x.index in self.standing for x in f.extra)
+                 or f.section == "plan" and any(x.index in self.standing for x in f.extra)
                  or f.section == "plan" and self._titled_after_draft(f)]
         if not self.prose:
             self._rejections(alive)

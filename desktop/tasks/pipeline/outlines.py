@@ -57,13 +57,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
         if st.index in blocks:
             # (the outline the author just asked for, a long one too: "give me a long outline for part four")
             # (… or the one offered two messages before: "顺便排个第6—15章的长纲。" — "1和3要，你排吧。" — the draft)
-            current = _take_block(blocks[st.index], out, current if current is not None and (
-                guessed or not blocks[st.index].title) and (current.item["level"] == "ShortOutline" or
-                                                            current.statement.message_index == st.message_index - 1
-                                                            or guessed and len(current.item["steps"]) < 2 and
-                                                            current.statement.message_index >= st.message_index - 2
-                                                            and _same_span(current, blocks[st.index]))
-                else None, statements)
+            block = blocks[st.index]
+            current = _take_block(block, out, current if _drafts_it(current, block, guessed) else None, statements)
             guessed, authored = False, 3  # (the assistant restating them after is no new step)
             consumed |= {x.index for x in blocks[st.index].covers}
             last_step = -2  # (what follows a block is not its last beat going on)
@@ -284,6 +279,18 @@ _PLANS = re.compile(r"写|捋|排|安排|规划|结构|\bplan|\boutline|\bbreak 
 # ("Pay it off in the final arc" says when, not what to outline)
 _CUE_EN = re.compile(r"\b(?:outline|(?<!in the final )(?<!in the last )(?<!by the final )(?<!by the last )arc|beats?|"
                      r"plot for|book (?:one|two|three|four|five|six|\d+))\b", re.I)
+
+
+def _drafts_it(outline: Finding | None, block: drafts.Block, guessed: bool) -> bool:
+    """Whether a drafted block is the outline the talk just opened (its title a guess or none given now): a
+    short one; one asked for in the message before; one the same message announces ("那我拉一个第9—30章的长纲：
+    《回春》…"); or, two messages back, one of the same chapters."""
+    if outline is None or not (guessed or not block.title):
+        return False
+    asked, drafted = outline.statement, block.header.message_index
+    return outline.item["level"] == "ShortOutline" or asked.message_index == drafted - 1 \
+        or asked.message_index == drafted and bool(_PLANNING.search(asked.quote)) \
+        or guessed and len(outline.item["steps"]) < 2 and asked.message_index >= drafted - 2 and _same_span(outline, block)
 
 
 def _same_span(outline: Finding, block: drafts.Block) -> bool:
