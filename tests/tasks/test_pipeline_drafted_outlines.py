@@ -319,3 +319,22 @@ def test_a_long_outline_the_same_message_announces_is_the_one_drafted_under_its_
                                         "2. 第11—15章：胡家告上法庭\n3. 第16—22章：沈砚救人\n4. 第23—30章：两家和解"),
                           ("user", "可以。")))
     assert list(found) == ["回春"] and found["回春"]["level"] == "LongOutline"
+
+
+def test_an_outline_the_authors_reply_works_on_step_by_step_stands():
+    found = titled(settle(
+        ("user", "Plan chapters 6 to 11."),
+        ("assistant", "Here's a short outline for chapters 6–11, call it 'The Yellow Death':\n1. Ch. 6 — Odo is found "
+                      "dead.\n2. Ch. 7 — The Abbot names Anselm armarius.\n3. Ch. 8 — A papal legate arrives.\n"
+                      "4. Ch. 11 — Anselm confronts Prior Eadric."),
+        ("user", "Cut the legate completely. Add a step before the last one: ch. 10, Cuthbert finds the orpiment "
+                 "gone. Title's fine."), zh=False))
+    assert "The Yellow Death" in found
+
+
+def test_a_general_outline_is_named_by_its_quoted_title_an_apostrophe_inside_it_included():
+    found = titled(settle(("user", "Sketch the whole book."),
+                          ("assistant", "Then here's a general outline for the whole book, 'The Angel's Share': "
+                                        "Fergus's death and the will; Calum's challenge; Isla saves the distillery."),
+                          ("user", "Title's good. But she doesn't sell the cask."), zh=False))
+    assert "The Angel's Share" in found and found["The Angel's Share"]["level"] == "GeneralOutline"

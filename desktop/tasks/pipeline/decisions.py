@@ -197,7 +197,7 @@ class Decisions:
         alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
                  or self._said_after_retraction(f)
                  or f.section == "plan" and any(x.index in self.standing for x in f.extra)
-                 or f.section == "plan" and self._titled_after_draft(f)]
+                 or f.section == "plan" and (self._titled_after_draft(f) or self._edited_next(f))]
         if not self.prose:
             self._rejections(alive)
         alive = [f for f in alive if not self._rejected(f)]
@@ -210,6 +210,15 @@ class Decisions:
         st = finding.statement
         doubt = _TENTATIVE.search(st.text) if st.by_author else None
         return doubt is not None and st.text.rfind(finding.item["title"]) > doubt.end()
+
+    def _edited_next(self, finding: Finding) -> bool:
+        """"Cut the legate … Add a step before the last one: ch. 10, … Title's fine.": the author's reply that
+        works on a drafted outline's steps takes the outline up."""
+        drafted = finding.statement
+        reply = next((x.message_index for x in self.statements if x.by_author and x.message_index > drafted.message_index),
+                     None)
+        return not drafted.by_author and reply is not None and any(
+            _WORKS_ON_STEPS.search(x.quote) for x in self.statements if x.message_index == reply)
 
     def _said_before_doubt(self, finding: Finding) -> bool:
         """"兵器是一把剑，霜吟剑——本来想说是她爹打的，…": what the author said before the earlier draft stands."""
@@ -362,6 +371,10 @@ class Decisions:
         return any(form in st.quote for form in [name, *self.forms.get(name, ())])
 
 
+_WORKS_ON_STEPS = re.compile(r"(?i)\b(?:add (?:a|another|one more) (?:step|beat)|(?:cut|drop|lose) (?:that|this|the \w+) "
+                             r"(?:step|beat)|(?:title|the rest|everything else)(?:['’]s| is| stays?)? (?:fine|good|as is)|"
+                             r"(?:step|beat) \d+ (?:is|stays|goes|becomes))\b|"
+                             r"第[0-9一二三四五六七八九十]+条(?:改|删|不要|不对|换)|其他(?:的)?不动|标题(?:不错|就这样|可以)")
 _PARTICLES = re.compile(r"[了着的]")
 
 

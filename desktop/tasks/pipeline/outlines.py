@@ -233,8 +233,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
             summary = re.sub(rf"^(?:开头|一开始|起初|中间|结尾|第\s*{_NUM}\s*章)\s*[，,：:]?\s*", "", summary) or summary
             step["summary"] = summary or step["summary"]
-    return [f for f in out if f.item["steps"] or f.item.get("chapters") or f.item["level"] == "LongOutline"
-            or len(out) > 1]
+    return [f for f in out if f.item["steps"] or f.item.get("chapters") or len(out) > 1
+            or f.item["level"] in ("LongOutline", "GeneralOutline")]
 
 
 # "标题就叫“三点十七分”", "Title: 'The Kestrel Ledger'", "“水厂之战”（43—48章）": a quoted title the words around it
@@ -425,7 +425,9 @@ def _plan_title(text: str, zh: bool) -> str:
         # "万剑冢这段我想好好写": the name before 这段 is what the stretch is called
         topic = re.match(rf"(?:接下来|下面|然后)?([{CJK}]{{2,8}}?)(?:这一?段|那一?段|这部分|这条线)", first)
         return topic.group(1) if topic else first[:12]
-    m = re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
+    # ('The Angel's Share': an apostrophe inside a word is no closing quote)
+    m = re.search(r"(?<![\w])['‘“\"]([A-Z](?:[^'’”\"\n]|['’](?=\w)){1,38})['’”\"](?![\w])", text) or \
+        re.search(r"(?:the\s+)?((?:[A-Z][\w'\-]*\s?){1,5})\s+arc\b", text) or \
         re.search(r"\b((?:Part|Book|Act|Volume|Season)\s+(?:One|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|\d+|[IVX]+)"
                   r"(?::\s*(?:The\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*)?)", text) or \
         re.search(r"(?:arc|outline)\s*(?:for|:|called|named)\s*[\"“]?([^\".,;:\n]{3,40})", text, re.I)
