@@ -231,3 +231,20 @@ def test_a_rank_reached_is_a_post():
 def test_a_judgement_of_someone_is_no_rename():
     found = settle(("user", "林风是青云宗的弟子。"), ("user", "林风像个木头，叫人着急。"))
     assert "林风" in entities(found) and "人着急" not in entities(found)
+
+
+def test_renames_said_as_a_clash_a_plain_no_a_correction_or_a_new_name_for_the_one_proposed():
+    found = entities(settle(("assistant", "How about Aqa Reza? A Safavid-trained portraitist."),
+                            ("user", "Aqa Reza is far too close to the real Riza-i Abbasi. Call him Kamran Shirazi."),
+                            ("assistant", "Then a name for the Prior: Prior Hugh?"),
+                            ("user", "Not Hugh, I've already got a Hugh in book one. Prior Eadric."),
+                            ("assistant", "I'd promote the steersman, Baptiste Gros-Louis."),
+                            ("user", "The steersman is Baptiste Lafleur — I've never called him Gros-Louis."), zh=False))
+    assert {"Kamran Shirazi", "Prior Eadric", "Baptiste Lafleur"} <= set(found)
+    assert not {"Aqa Reza", "Prior Hugh", "Baptiste Gros-Louis"} & set(found)
+    found = entities(settle(("assistant", "那矿老板我先起个名叫赵德彪，开的是金鼎矿业。"),
+                            ("user", "金鼎矿业留着，人名换成常胜利，大家叫他常老板。"),
+                            ("user", "韩立秋跟我另一本书的人物撞名了，改成韩东篱。"),
+                            ("user", "卓一鸣这个名字我再想想……改成女的，叫卓一兰。")))
+    assert {"常胜利", "韩东篱", "卓一兰"} <= set(found)
+    assert not {"赵德彪", "韩立秋", "卓一鸣", "女的"} & set(found)

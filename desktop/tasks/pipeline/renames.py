@@ -16,7 +16,8 @@ from desktop.tasks.pipeline.statements import Statement
 
 _CJK = "\u4e00-\u9fff"
 _TO_ZH = r"(?:改成|换成|改为|改叫|改名为?|改名叫|就叫|叫)"
-_NEW_ZH = rf"[「“\"]?([{_CJK}·]{{2,6}}?)(?:吧|了)?(?=[」”\"，,。；;！!（(\s]|$)"
+# (not "改成女的", "叫她阿婵": what someone becomes, or whom a nickname is for)
+_NEW_ZH = rf"[「“\"]?(?![他她它我你]|[女男]的)([{_CJK}·]{{2,6}}?)(?:吧|了)?(?=[」”\"，,。；;！!（(\s]|$)"
 _NEW_EN = r"['‘\"“]?((?:(?:Captain|Lord|Lady|Sir|Dame|Dr\.?|Mr\.?|Mrs\.?|Miss|Master)\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})"
 
 
@@ -42,6 +43,8 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
         # "call her Ada instead of Marian" / "instead of Marian, call her Ada"
         re.compile(rf"(?i:\b(?:call|name)\s+(?:him|her|it|them)\s+){_NEW_EN}(?i:\s+instead\s+of\s+){said}\b"),
         re.compile(rf"(?i:\binstead\s+of\s+){said}\W+(?i:(?:call|name)\s+(?:him|her|it|them)\s+){_NEW_EN}"),
+        # "The steersman is Baptiste Lafleur — I've never called him Gros-Louis"
+        re.compile(rf"{_NEW_EN}\s*(?:—|–|-|,)\s*(?i:I(?:'ve| have)? never called (?:him|her|them|it))\s+{said}\b"),
         # "Marian's name is now Ada"
         re.compile(rf"\b{said}['’]s (?:new )?name (?:is now|becomes|changes to|will be)\s+{_NEW_EN}"),
     ]
@@ -51,6 +54,8 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
 # assistant just proposed under another name
 _TAKEN_RENAMED_ZH = re.compile(rf"^(?:[^，,。！？]{{0,6}}[，,])?\s*(?:但是?|不过|只是)(?:名字|名)?(?:改一下|改改|得改|要改|换一个|换个)?"
                                rf"[，,]?\s*(?:改叫|就叫|叫|改成|换成){_NEW_ZH}")
+# "金鼎矿业留着，人名换成常胜利": the name, not the one, is changed
+_NAME_SWAPPED_ZH = re.compile(rf"^(?:[^，,。！？]{{0,10}}[，,])?\s*(?:人名|名字)(?:就|得|要)?(?:换成|改成|改为|改叫){_NEW_ZH}")
 _TAKEN_RENAMED_EN = re.compile(rf"^(?:[^,.!?]{{0,20}},)?\s*(?i:but)\s+(?i:call|name)\s+(?i:him|her|them|it)\s+{_NEW_EN}")
 
 
@@ -68,9 +73,9 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
 # a name judged and dropped ("严鹤年太像老干部了", "Working name was Zoltar. God, no.") and the one said in its place
 # ("叫邵天佑", "Call him Mordane Vael") in the same sentence or one of the next two of the same message
 _JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
-                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像)")
+                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名)")
 _JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
-                        r"name|too (?:cute|silly|obvious|cartoon\w*))\b")
+                        r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^not\b")
 _CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
 _CALLED_EN = re.compile(rf"(?:[.;—–:]\s*)?(?:(?i:call|name) (?i:him|her|them|it)\s+|(?:She|He|It|They)(?:'s| is| are) "
                         rf"(?:now )?){_NEW_EN}(?:\s+now)?(?::\s*{_NEW_EN})?")
@@ -90,16 +95,24 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
         return None
     end = judged[-1].end()
     clause = re.match(r"[^，,。；;.!?！？—–:]*", st.quote[end:]).end()
+    def said_at(name: str) -> int:  # (by any of its forms: "Not Hugh" for Prior Hugh)
+        return min((at for f in (name, *(a for a, n in cands.alias_of.items() if n == name))
+                    if (at := st.quote.find(f)) >= 0), default=-1)
+
     olds = {n for n in st.names if cands.get(n) is not None and not cands[n].canon_kind
-            and cands[n].best_hint[0] == "Character" and has_cjk(n) == zh and -1 < st.quote.find(n) < end + clause}
-    if len(olds) != 1:
+            and cands[n].best_hint[0] == "Character" and has_cjk(n) == zh and -1 < said_at(n) < end + clause}
+    # ("Aqa Reza is far too close to the real Riza-i Abbasi": the one judged is named before the judgement)
+    judged_first = {n for n in olds if said_at(n) < judged[0].start()}
+    if len(olds) != 1 and len(judged_first) != 1:
         return None
-    old = olds.pop()
+    old = (olds if len(olds) == 1 else judged_first).pop()
     forms = {old, *(a for a, n in cands.alias_of.items() if n == old), *cands[old].aliases}
     after = [x.quote for x in statements if x.message_index == st.message_index and st.index < x.index <= st.index + 2]
     for text in (st.quote[end + clause:], *after):
         text = _EXCLAIMED.sub("", text.lstrip())  # "God, no. Call him Mordane Vael."
-        called = (_CALLED_ZH if zh else _CALLED_EN).match(text) or (_REAL_NAME.search(text) if zh else None)
+        # ("Not Hugh, I've already got a Hugh. Prior Eadric.": a sentence that is only the new name)
+        called = (_CALLED_ZH if zh else _CALLED_EN).match(text) or (_REAL_NAME.search(text) if zh else None) or \
+            (None if zh or text is st.quote[end + clause:] else re.fullmatch(rf"{_NEW_EN}\s*[.!]?\s*", text))
         if called:
             new = (called.group(called.lastindex) or called.group(1)).strip()
             # (a name, not "林风像个木头，叫人着急": a surname, or one the talk already reads as a name)
@@ -158,7 +171,8 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
                      _one_character_changed(st, cands) if zh else _renamed_not(st, cands)):
             if pair and not any(o == pair[0] for o, _, _ in out):
                 out.append((*pair, st))
-        taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote)
+        taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote) or \
+            (_NAME_SWAPPED_ZH.search(st.quote) if zh else None)
         old = _proposed(st, statements, cands) if taken else None
         if old and taken.group(1).strip() != old and not any(o == old for o, _, _ in out):
             out.append((old, taken.group(1).strip(), st))
