@@ -357,3 +357,10 @@ def test_the_assistants_labelled_open_question_asks_for_no_hook():
     found = settle(("assistant", "One open question: is Yrsa from Zahreth, or an outsider?"),
                    ("user", "Outsider — she's from the Frostmarch, way up north."), zh=False)
     assert hooks(found) == []
+
+
+def test_words_that_read_like_names_but_are_a_verb_a_season_s_place_a_grudge_or_a_rite():
+    found = entities(settle(("user", "苏木的图门书记跟他穿一条裤子，批文就是图门帮他跑下来的。"),
+                            ("user", "巴特尔一家从冬营地搬到夏营地，四季营地轮着住。"),
+                            ("user", "顾振声年轻时和老爷子结过梁子。每到一处开台先给祖师爷上香。")))
+    assert not {"图门帮", "冬营地", "夏营地", "梁子", "上香"} & set(found)

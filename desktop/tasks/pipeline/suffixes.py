@@ -111,6 +111,10 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
                 break  # 东荒宗门, 盟友关系, 幽冥殿殿主: the suffix begins another word
             if len(suffix) == 1 and text[end - 2:end] in _SUFFIXED_WORDS:
                 break
+            if re.fullmatch(r"(?:[春夏秋冬]|四季)", name[:head]) and len(suffix) >= 2:
+                break  # 冬营地, 四季营地: a kind of place by its season, none named
+            if suffix in ("帮", "会") and re.match(r"[他她我你咱]|忙", text[end:end + 1]):
+                break  # 图门帮他跑下来的, 苏禾会她…: the verb help / can, no gang or society
             if len(suffix) == 1 and end - 1 in opening and end - 1 > start + 1:
                 break  # 桂嬷嬷原先: the one-character suffix begins the next word (原先), it ends no place
             if len(suffix) == 1 and lx.ZH_SUFFIX_KINDS[suffix] == "Ability" and text[end - 1:end + 1] in _ABILITY_WORDS:
