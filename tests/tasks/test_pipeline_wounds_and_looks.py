@@ -54,3 +54,8 @@ def test_one_named_anew_is_who_the_sentence_and_the_next_go_on_about():
     found = states(settle(("user", "韩老第15章进了鼎香楼。"), ("user", "别姓韩。他本名梁守拙，大家都叫他老庖。右手少了两根手指。"),
                           canon=canon))
     assert ("梁守拙", "appearance", "右手少了两根手指") in found
+
+
+def test_fingers_are_a_mark_only_when_some_are_missing():
+    canon = _people("凤姐")
+    assert not states(settle(("user", "凤姐未免有那指头告了消乏等事。"), canon=canon))

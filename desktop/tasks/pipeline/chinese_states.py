@@ -91,7 +91,7 @@ class ChineseStates:
                 value = re.split(r"(?<=[\u4e00-\u9fff]{2})(?:当晚|当天|那天|那晚|之后|以后|后来|在[^，,。]{1,6}[里中上])", value)[0]
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
-        if any(word in tail for word in lx.ZH_APPEARANCE) and \
+        if (any(word in tail for word in lx.ZH_APPEARANCE) or _FINGERS_SHORT.search(tail)) and \
                 re.search(r"有|长着|留着|是|带着|戴着?|镶着?|[少缺]了?[一两二三四五]根|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上", tail):
             # 左脸有一道刀疤 → 左脸刀疤: where the mark is and what it is, as an editor notes it
             look = re.sub(rf"(?<=[{_CJK}])(?:上|上面)?(?:有|留着|留了|长着|带着)(?:一|两|几)?[道条块个颗片](?=[{_CJK}]{{2}})", "",
@@ -118,6 +118,7 @@ class ChineseStates:
 
 _OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
 _KILLED_BY = re.compile(r"被$")
+_FINGERS_SHORT = re.compile(r"[少缺]了?[一两二三四五半]?[根个节]?(?:手指|指头)")  # 左手少两根指头 (not 那指头告了消乏)
 _DONE_TO = re.compile(r"把[^，,。；;]{1,14}$")
 _KILLING_DONE = re.compile(r"(?:一[掌剑刀拳枪箭爪斧棍锤]|亲手|当场|派人)?(?:[毒杀打砍刺害射勒掐烧击斩捅劈砸咬撞戳炸闷震]死|所杀|杀害|"
                            r"[斩击刺毒]杀|杀了|穿心|封喉|斩首)")
