@@ -209,3 +209,12 @@ def test_one_the_talk_meets_after_their_post_is_who_the_sentences_him_means():
                              ("user", "再加个人：县医院的外科主任顾振声，年轻时和老爷子结过梁子，这些年老爷子一直恨他。"),
                              canon=canon))
     assert ("HATES", "沈济民", "顾振声") in found and ("HATES", "沈济民", "沈砚") not in found
+
+
+def test_a_troupe_is_a_group_its_head_named_after_its_post_and_everyday_班_words_are_none():
+    canon = _people("杜三", "魏长发", 福兴班="Faction")
+    found = settle(("user", "庆元班的班主叫葛秋山，左腿是瘸的。"), ("user", "杜三第17章投了对头的庆元班。"),
+                   ("user", "魏长发天天加班，晚上还去值班。"), canon=canon)
+    assert entities(found).get("庆元班") == "Faction" and not {"加班", "值班"} & set(entities(found))
+    assert {("LEADS", "葛秋山", "庆元班"), ("MEMBER_OF", "杜三", "庆元班")} <= relations(found)
+    assert ("葛秋山", "identity", "庆元班班主") in states(found)  # the post as said, without 的 or 叫

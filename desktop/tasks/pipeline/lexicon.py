@@ -15,7 +15,7 @@ ZH_NOT_NAMES, EN_NOT_NAMES = not_names.ZH_NOT_NAMES, not_names.EN_NOT_NAMES  # w
 
 # A name ending in one of these is most likely of that kind (longest suffix wins).
 ZH_SUFFIX_KINDS: dict[str, str] = {
-    **dict.fromkeys("宗派帮盟教阁殿宫会门寨堂司府卫军", "Faction"),
+    **dict.fromkeys("宗派帮盟教阁殿宫会门寨堂司府卫军班", "Faction"),  # (班: a troupe, 庆元班, 福兴班)
     **dict.fromkeys(("家族", "世家", "山庄", "王朝", "商会", "学院", "书院", "皇朝", "圣地", "一族", "氏族",
                      "剑派", "剑宗", "魔宗", "魔教", "镖局", "舰队", "公司", "集团", "工作室", "事务所", "俱乐部", "研究所",
                      "组织", "联盟", "协会", "军团",

@@ -33,6 +33,7 @@ class ChineseTitles:
                 header = next((n for n in st.names if self.kind(n) == "Faction" and re.match(
                     rf"[\W\d]*{re.escape(n)}[：:]\s*{re.escape(text[:start])}", st.text)), "") if at < 0 else ""
                 value = text[at:start] if at >= 0 and said == text[:start] else header + before.group(1)
+                value = re.sub(r"(?:就叫|名叫|叫做?|就是|是)$", "", value).replace("的", "")  # 庆元班的班主叫葛秋山
                 out.append(self._state(st, name, "identity", value))
                 # 长风机务部经理邵峰, 赤狄大王子赫连铎: a post in a group said before the name makes them one of it
                 group = next((n for n in st.names if self.kind(n) == "Faction" and at >= 0 and said == text[:start]
