@@ -364,3 +364,10 @@ def test_words_that_read_like_names_but_are_a_verb_a_season_s_place_a_grudge_or_
                             ("user", "巴特尔一家从冬营地搬到夏营地，四季营地轮着住。"),
                             ("user", "顾振声年轻时和老爷子结过梁子。每到一处开台先给祖师爷上香。")))
     assert not {"图门帮", "冬营地", "夏营地", "梁子", "上香"} & set(found)
+
+
+def test_a_question_left_for_a_later_chapter_is_a_hook():
+    canon = Canon(names={"苏和": ("Character", []), "小鱼": ("Character", [])})
+    found = hooks(settle(("user", "第6章起白毛风，苏和出去找走散的羊群，人没回来，生死不明。"),
+                         ("user", "第25章有人匿名举报小鱼药检有问题，是谁举报的，留到第35章。"), canon=canon))
+    assert len(found) == 2
