@@ -371,3 +371,10 @@ def test_a_question_left_for_a_later_chapter_is_a_hook():
     found = hooks(settle(("user", "第6章起白毛风，苏和出去找走散的羊群，人没回来，生死不明。"),
                          ("user", "第25章有人匿名举报小鱼药检有问题，是谁举报的，留到第35章。"), canon=canon))
     assert len(found) == 2
+
+
+def test_an_open_thread_planted_in_one_chapter_and_answered_in_another_is_a_hook_still_open():
+    canon = Canon(names={"Brother Odo": ("Character", ["Odo"])})
+    [hook] = hooks(settle(("user", "Also keep an open thread for who poisoned Odo: planted in 6, answered in 11."),
+                          canon=canon, zh=False))
+    assert (hook["name"], hook["status"], hook["planted_in"], hook["due_by"]) == ("Who poisoned Odo", "Unresolved", 6, 11)

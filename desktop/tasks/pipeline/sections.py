@@ -254,7 +254,7 @@ _LATER_EN = re.compile(r"\bby (?:chapter|chap\.?|ch\.?)\s*\d+|\b(?:later|eventua
                        r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by (?:chapter|chap|ch))|"
                        r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)|"
                        r"\b(?:stays?|remains?|kept|keep it)\s+(?:a\s+)?(?:mystery|secret|hidden|open|unknown|unexplained)"
-                       r"[^.;!?]{0,12}\b(?:until|till)\b")
+                       r"[^.;!?]{0,12}\b(?:until|till)\b|\bplanted in\b[^.;!?]{0,20}\b(?:answered|revealed|paid off) in\b")
 _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』\"]{2,16})[”」』\"]|"
                           r"\b(?:hook|mystery|thread)\s+[\"“']([^\"”']{3,40})[\"”']|"
                           r"\bthe\s+[\"“']([^\"”']{3,40})[\"”']\s+(?:hook|mystery|thread)\b", re.I)
@@ -373,7 +373,8 @@ def _hook_name(text: str, zh: bool) -> str:
     m = _HOOK_EN.search(text)
     if m:
         lead = "Who " if m.group(0).lower().startswith("who") else ""
-        return lead + m.group(1).strip(" ,.:;\"'").rstrip()[:60]
+        said = re.split(r"\s*:\s*(?=planted\b|due\b|answered\b)", m.group(1))[0]  # ("…: planted in 6": when is not what)
+        return lead + said.strip(" ,.:;\"'").rstrip()[:60]
     words = re.sub(r"(?i)\b(?:let's|we|i|want to|should|plant|a|an|hook|foreshadowing|here|about)\b", "", text)
     words = " ".join(words.split())
     return words[:60] if len(words) >= 4 else ""
