@@ -370,7 +370,8 @@ _BOND = re.compile(r"(?:are|were|become|became|remain|stay|have been|has been|ha
                    r"(?:now\s+|still\s+|properly\s+|finally\s+|sworn\s+|old\s+|close\s+)*"
                    r"(" + "|".join(sorted(_BONDS, key=len, reverse=True)) + r")\b")
 # "has been married for two years to a Norwegian woman, Signy": who they married, after what she is
-_MARRIED_TO_ONE = re.compile(r"(?:(?:is|was|has been|had been|have been|gets|got)\s+)?married(?:\s+(?:for|since)\s+[\w ]{1,20}?)?\s+to(?:\s+(?:a|an|the)\s+[\w'’\- ]{1,40},)?$")
+_MARRIED_TO_ONE = re.compile(r"(?:(?:is|was|has been|had been|have been|gets|got)\s+)?married"
+                             r"(?:\s+(?:for|since)\s+[\w ]{1,20}?)?\s+to(?:\s+(?:a|an|the)\s+[\w'’\- ]{1,40},)?$")
 # "he's Echevarría's man": one who does another's bidding
 _ONES_MAN = re.compile(r"['’]s\s+(?:own\s+)?(?:man|woman|creature|lackey|stooge|puppet|enforcer|muscle|informant|"
                        r"errand boy)\b(?!\s+(?:of|in|for|on)\b)")
