@@ -51,18 +51,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         introduced = next((n for n in characters if label and any(
             said.startswith(f, label.end()) or re.fullmatch(rf"{re.escape(f)}的[^，,。：:]{{1,4}}[：:]\s*", label.group(0))
             for f, m in forms if m == n)), None)
-        # … and one the sentence names anew ("叫罗世钧，排行老八，盐场上都喊他罗八爷", "人名换成常胜利，大家叫他常老板",
-        # "他本名梁守拙，…都叫他老庖") is who its 他 means
-        # (… and one the talk meets here after what they are: "班里进个新学徒，石满仓，…，青禾收他当徒弟")
-        newcomers = [n for n in characters if n not in seen and not getattr(cands.get(n), "canon_kind", None)]
-        leading = next((n for n in characters if not prose and any(
-            re.search(rf"{_NAMED_ANEW}[「“]?{re.escape(f)}", said) or
-            n not in seen and re.search(rf"个[^，,。！？]{{1,6}}[，,：:]\s*{re.escape(f)}", said)
-            for f, m in forms if m == n)), None) or \
-            next((n for n in newcomers[:1] if len(newcomers) == 1 and not prose and focus is not None and any(
-                # (not "他的师父是青云宗长老清虚真人": 他 was said before them)
-                (post := re.search(rf"(?:{_POSTS_BEFORE})[「“]?{re.escape(f)}", said))
-                and not re.search(r"[他她]", said[:post.start()]) for f, m in forms if m == n)), None)
+        # … and so is one the sentence names anew or meets here ("叫罗世钧，…，盐场上都喊他罗八爷")
+        leading = None if prose else _named_here(said, characters, forms, seen, cands, focus)
         opener = introduced or leading or (characters[0] if focus is None and characters else None)
         referent = opener if introduced or leading else focus or opener
         if referent is not None:
@@ -158,7 +148,25 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     locate(statements, cands)
 
 
-# "县医院的外科主任顾振声，…，老爷子一直恨他": one the talk meets after their post is who the sentence goes on about
+def _named_here(said: str, characters: list[str], forms: list[tuple[str, str]], seen: dict[str, int],
+                cands: Candidates, focus: str | None) -> str | None:
+    """Who the sentence's 他 means because the sentence names them: anew ("叫罗世钧，…", "人名换成常胜利，…",
+    "他本名梁守拙，…"), newly met after a description ("班里进个新学徒，石满仓，…，青禾收他当徒弟"), or the one
+    newcomer met after their post ("外科主任顾振声，…，老爷子一直恨他" — not "他的师父是青云宗长老清虚真人",
+    where 他 was said first)."""
+    def said_as(name: str, pattern: str) -> re.Match | None:
+        return next((m for f, n in forms if n == name and (m := re.search(pattern + re.escape(f), said))), None)
+
+    for name in characters:
+        if said_as(name, rf"{_NAMED_ANEW}[「“]?") or name not in seen and said_as(name, r"个[^，,。！？]{1,6}[，,：:]\s*"):
+            return name
+    newcomers = [n for n in characters if n not in seen and not getattr(cands.get(n), "canon_kind", None)]
+    if len(newcomers) != 1 or focus is None:
+        return None
+    post = said_as(newcomers[0], rf"(?:{_POSTS_BEFORE})[「“]?")
+    return newcomers[0] if post and not re.search(r"[他她]", said[:post.start()]) else None
+
+
 _POSTS_BEFORE = "|".join(sorted({*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES}, key=len, reverse=True))
 _NAMED_ANEW = r"(?:^(?:那就|就|改|名字)?叫|(?<![（(])(?:本名|真名)|(?:人名|名字)(?:就)?(?:换成|改成|改为|改叫))"
 
