@@ -108,11 +108,11 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
     old = (olds if len(olds) == 1 else judged_first).pop()
     forms = {old, *(a for a, n in cands.alias_of.items() if n == old), *cands[old].aliases}
     after = [x.quote for x in statements if x.message_index == st.message_index and st.index < x.index <= st.index + 2]
-    for text in (st.quote[end + clause:], *after):
+    for later, text in enumerate((st.quote[end + clause:], *after)):
         text = _EXCLAIMED.sub("", text.lstrip())  # "God, no. Call him Mordane Vael."
         # ("Not Hugh, I've already got a Hugh. Prior Eadric.": a sentence that is only the new name)
         called = (_CALLED_ZH if zh else _CALLED_EN).match(text) or (_REAL_NAME.search(text) if zh else None) or \
-            (None if zh or text is st.quote[end + clause:] else re.fullmatch(rf"{_NEW_EN}\s*[.!]?\s*", text))
+            (re.fullmatch(rf"{_NEW_EN}\s*[.!]?\s*", text) if later and not zh else None)
         if called:
             new = (called.group(called.lastindex) or called.group(1)).strip()
             # (a name, not "林风像个木头，叫人着急": a surname, or one the talk already reads as a name)
