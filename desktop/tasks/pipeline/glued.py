@@ -75,7 +75,7 @@ def drop_glued_verbs(cands: Candidates, text: str, segment: Callable[[str], list
             kept.mentions |= cand.mentions
 
 
-def _said_bare(word: str, cands, text: str) -> bool:
+def _said_bare(word: str, cands: Candidates, text: str) -> bool:
     """Said on its own somewhere, not only inside longer names (和洋行 is in 怡和洋行 and 礼和洋行, two firms)."""
     return text.count(word) > sum(text.count(other) for other in cands if other != word and other.endswith(word))
 
