@@ -218,3 +218,43 @@ def test_a_troupe_is_a_group_its_head_named_after_its_post_and_everyday_班_word
     assert entities(found).get("庆元班") == "Faction" and not {"加班", "值班"} & set(entities(found))
     assert {("LEADS", "葛秋山", "庆元班"), ("MEMBER_OF", "杜三", "庆元班")} <= relations(found)
     assert ("葛秋山", "identity", "庆元班班主") in states(found)  # the post as said, without 的 or 叫
+
+
+def test_english_posts_pay_and_training_said_in_passing():
+    canon = _people("Honoria Blatch", "Jem Pike", "Zoya Lebedeva", "Desmond Fairlie", "Ivo Radić", "Zuane Trevisan",
+                    "Bastian Dal Moro", "Lyle Henning", "Delphine Roux",
+                    **{"the Empress": "Faction", "Paragon": "Faction", "KGB": "Faction", "SIS": "Faction",
+                       "Council of Ten": "Faction", "Borough Council": "Faction", "Santa Rita": "Item"})
+    for said, tie in (("Ask Honoria Blatch, who runs the Empress, over the river.", ("LEADS", "Honoria Blatch", "the Empress")),
+                      ("Jem Pike is the Paragon's limelight man.", ("MEMBER_OF", "Jem Pike", "Paragon")),
+                      ("Make the handler a woman — Captain Zoya Lebedeva, KGB.", ("MEMBER_OF", "Zoya Lebedeva", "KGB")),
+                      ("A man who takes the minutes — Desmond Fairlie, SIS, Ashdown's own number two.",
+                       ("MEMBER_OF", "Desmond Fairlie", "SIS")),
+                      ("The assassin: Ivo Radić, in the pay of the Council of Ten.", ("SERVES", "Ivo Radić", "Council of Ten")),
+                      ("The apprentice, Zuane Trevisan, whom Bastian Dal Moro has trained since the boy was nine, runs.",
+                       ("MASTER_OF", "Bastian Dal Moro", "Zuane Trevisan")),
+                      ("At the emergency session Lyle Henning takes the Borough Council chair.",
+                       ("LEADS", "Lyle Henning", "Borough Council")),
+                      ("In 24 Delphine Roux buys a beat-up schooner called the Santa Rita.", ("OWNS", "Delphine Roux", "Santa Rita"))):
+        assert tie in relations(settle(("user", said), canon=canon, zh=False)), said
+    for said in ("Who runs the Empress?", "Jem Pike is the Paragon's best customer.", "Jem Pike is the Paragon's old man.",
+                 "The players: Zoya Lebedeva, KGB, SIS.", "Delphine Roux buys a copy of the Santa Rita."):
+        assert not relations(settle(("user", said), canon=canon, zh=False)), said
+
+
+def test_chinese_joining_heading_and_kin_said_in_passing():
+    canon = _people("方静", "杨小山", "何少棠", "麦小伟", "苏绮", "蔡金泉",
+                    **{"石板村小学": "Faction", "鸿运番摊馆": "Faction", "雄风体育会": "Faction", "锦云堂": "Faction",
+                       "金泉贸易公司": "Faction"})
+    for said, tie in (("第15章吴校长退休，石板村小学从此由方静当校长。", ("LEADS", "方静", "石板村小学")),
+                      ("何少棠在第22章进鸿运番摊馆当了睇场。", ("MEMBER_OF", "何少棠", "鸿运番摊馆")),
+                      ("第10章麦小伟收了钱，跳槽去了雄风体育会。", ("MEMBER_OF", "麦小伟", "雄风体育会")),
+                      ("新狮尾叫苏绮，十九岁，第11章进锦云堂。", ("MEMBER_OF", "苏绮", "锦云堂")),
+                      ("头目蔡金泉，四十五岁，明面上是金泉贸易公司的老板。", ("LEADS", "蔡金泉", "金泉贸易公司"))):
+        assert tie in relations(settle(("user", said), canon=canon)), said
+
+
+def test_他爹_after_the_talk_turns_to_someone_s_family_is_that_one_s_father():
+    canon = _people("方静", "杨小山")
+    found = relations(settle(("user", "第12章方静第一次家访。下面想让杨小山家里人出场。他爹叫杨老栓，在小煤窑下井。"), canon=canon))
+    assert ("PARENT_OF", "杨老栓", "杨小山") in found and ("PARENT_OF", "杨老栓", "方静") not in found

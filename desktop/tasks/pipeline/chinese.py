@@ -47,7 +47,7 @@ _ITS_OWNER = re.compile(r"的(?:了|东西|遗物)?(?:[。，,！!；;？?]|$)")
 # "小周是林七刚拉进夜枭小队的", "被师父带进了天机阁": brought into a group by someone is one of them
 _BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍|推荐|领|收|调|安排)(?:进|入)了?$")
 # "…，进了国家围棋队": got into a group (not 闯进了, 走进了: went into a place; nor 进了垂花门, a gate)
-_GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利)(?:考)?进了$")
+_GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利|[章回]起?)(?:考)?进了?$")
 # "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
 _THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
 # what 把 took dies of what is done to it: "把刀疤刘给杀了", "把许九龄推下水淹死"
@@ -83,15 +83,16 @@ class ChineseRules(ChineseTitles):
                     continue
                 # A的<role>(是)B — B holds the role towards A
                 role = _role_after(mid, "的") or (mid if mid in lx.ZH_ROLES else None)  # 她爹苏远山
-                bare = re.sub(r"(?:是|叫|名叫)$", "", mid)
-                if not role and sa == ea and bare in lx.ZH_ROLES:
-                    role = bare  # "…，师父是冥老": the carried subject's master
+                bare = re.sub(r"^(?:他|她)的?|(?:是|叫|名叫)$", "", mid)
+                if not role and (sa == ea or bare != mid) and bare in lx.ZH_ROLES:
+                    role = bare  # "…，师父是冥老", "…，他爹叫杨老栓": the carried subject's master, the one named's father
                 # "…的师父是青云宗长老玄机子": the holder's post may stand between 是 and the name
                 if role and (mid.endswith(("是", "叫", "名叫", role, role + "是", role + "叫")) or
                              re.fullmatch(rf"的?{re.escape(role)}(?:是|叫|名叫)[^，,。的和与]{{1,8}}", mid)):
                     out.append(self._zh_role(st, holder=b, other=a, role=role, other_kind=ka))
                 # A是B的<role> / A是B<role> / "A，B的<role>" (是 left out after a carried subject)
-                if re.fullmatch(r"(?:其实|本来|原来|就|也|正|便|还|如今|现在|一直|早就|始终)?(?:是|乃是|成了|成为|做了|当了|为|乃)"
+                if re.fullmatch(r"(?:明面上|表面上|名义上|实际上|暗地里|其实|本来|原来|就|也|正|便|还|如今|现在|一直|早就|始终)?"
+                                r"(?:是|乃是|成了|成为|做了|当了|为|乃)"
                                 rf"(?:[{CJK}]{{0,5}}的|[{CJK}]{{1,3}}(?=$))?", mid) or \
                         (sa == ea and (mid == "" or mid in lx.ZH_TITLES or mid in lx.ZH_FACTION_LEADER_ROLES)):
                     # 萧太傅为萧策、萧婉之父: the role after a list holds towards each one listed
@@ -143,7 +144,8 @@ class ChineseRules(ChineseTitles):
                 joined = next((text[ec:sb] for c, sc, ec in spans if ea < sc and ec <= sb and text[ea:sc] in
                                ("和", "与", "跟", "、", "及") and self.kind(c) == "Character"), mid)
                 if kb == "Faction" and ka == "Character" and (_has_verb(joined, lx.ZH_JOIN) or re.fullmatch(
-                        r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
+                        r"(?:后来|都|也|还|一直|目前|现在|如今|一起|同时)?(?:在?第[0-9一二三四五六七八九十百零]+[章回])?"
+                        r"(?:在|进了|进|跑去|去了?|到)", joined) and _WORKS_AS.match(post)
                         or _BROUGHT_IN.search(joined) or _GOT_INTO.search(joined) and not b.endswith("门")):
                     out.append(self._rel(st, "MEMBER_OF", a, b, replaces=change))  # 加入X; 在申江晚报当记者
                 if ka == "Character" and kb == "Faction" and text[:sa].rstrip().endswith("把") and \
@@ -151,6 +153,9 @@ class ChineseRules(ChineseTitles):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # 老范把阎小北卖给了北岭: a player sold to a club
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
+                if ka == "Faction" and kb == "Character" and re.fullmatch(r"(?:从此|以后|今后|往后|改|就|全|交)?由", mid) and \
+                        (head := re.match(rf"(?:来|接着|接手)?(?:当|担任|出任|接任|做)(?:了)?({_HEADS})", post)):
+                    out.append(self._rel(st, "LEADS", b, a))  # 村小从此由方静当校长
                 if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
                         and not _negated_zh(mid):
                     out.append(self._rel(st, "LEADS", a, b, replaces=change))  # 执掌夜枭; 统领禁军

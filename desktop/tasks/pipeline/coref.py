@@ -34,6 +34,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     recent: list[str] = []  # characters in the order the talk last named them
     dropped: set[str] = set()  # "Scrap Aldous.": no later "him" means a character the author let go
     seen: dict[str, int] = {}  # character → the statement that last named them
+    family: tuple[str, int] | None = None  # "想让小山家里人出场": whose family the talk turned to, and where
     for st in statements:
         said = st.text  # the author's words (where typed in lower case, with the names capitalised)
         # "厉千川他爹": a pronoun glued to the name before a kin word is only that one's ("厉千川的爹")
@@ -103,6 +104,11 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                         ([referent, *reversed(recent)] if word in "他她" else [])
                     chosen = next((n for n in others if n and n != doer and n not in dropped
                                    and gender.get(n, wanted) == wanted), chosen)
+                # "想让小山家里人出场。他爹叫杨老栓": a kin word after the pronoun is of the one whose family it is
+                kin_of = family[0] if family and family[1] >= st.index - 1 else _family_of(rest[:position], forms)
+                if word in "他她" and kin_of and kin_of not in dropped and _KIN_AFTER.match(rest, position + 1) \
+                        and gender.get(kin_of, wanted) == wanted:
+                    chosen = kin_of
                 if wanted and chosen not in gender:
                     gender[chosen] = wanted
                 if chosen != referent:
@@ -124,6 +130,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
         positions = {n: max((st.text.find(f) for f, m in forms if m == n), default=-1) for n in characters}
         recent = [n for n in recent if n not in characters] + sorted(characters, key=lambda n: positions[n])
         seen.update(dict.fromkeys(characters, st.index))
+        if kin := _family_of(said, forms):
+            family = (kin, st.index)
         # The talk turns to another character when a sentence opens with them or introduces them (叫X).
         # (by any of their names: "温贵妃那边呢？" opens with 温如霜)
         opening = [n for n in characters if n == introduced
@@ -258,6 +266,16 @@ _ABOUT_THE_STORY = re.compile(r"(?i)\s*(?:你|我|咱|要不要|是不是|\b(?:y
 _EN_INTRO = r"(?:\bname is|\bnamed|\bcalled|\bmeet|\bintroducing|\bnew character(?: is)?[:,]?)\s+"
 _DROPS = re.compile(r"删掉|去掉|不要了|删了|拿掉|作废|\b(?:scrap|scrapped|drop|dropped|cut|cutting|forget|ditch|remove)\b",
                     re.I)
+_KIN_AFTER = re.compile(r"的?(?:爹|娘|爸|妈|父亲|母亲|爷爷|奶奶|哥|姐|弟|妹)")
+_FAMILY = re.compile(r"(?:的)?(?:家里人|家人|一家|家里)")
+
+
+def _family_of(text: str, forms: list[tuple[str, str]]) -> str | None:
+    """Whose family a sentence speaks of ("小山家里人", "韦青的家人"), if anyone's."""
+    hits = [(m.start(), n) for f, n in forms for m in re.finditer(re.escape(f), text) if _FAMILY.match(text, m.end())]
+    return max(hits)[1] if hits else None
+
+
 _PRONOUN_GENDER = {"她": "f", "他": "m", "she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
 
 

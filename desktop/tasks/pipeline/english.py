@@ -82,8 +82,9 @@ class EnglishRules:
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "She's Concordat Navy."
                 # "the Widow runs the Orrery", "Vael, Archon, heads the Salt Kings", "Ashdown, who chairs the Society"
                 if kb == "Faction" and ka == "Character" and re.fullmatch(
-                        r"(?:,\s*(?:who\s+|[^,]{1,30},\s*))?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
-                        r"chaired|commands|commanded)(?:\s+the)?", mid):
+                        r"(?:,\s*(?:who\s+|[^,]{1,30},\s*)|who\s+)?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
+                        r"chaired|commands|commanded)(?:\s+the)?", mid) and (
+                        not mid.startswith("who") or low[:ea].rstrip().endswith(",")):  # (not "Who runs the Guild?")
                     out.append(self._rel(st, "LEADS", a, b))
                 # "Silas Halloway owns Halloway & Sons Shows", "after Ugolino dies he takes over running the bottega"
                 if kb == "Faction" and ka == "Character" and _OWNS_GROUP.fullmatch(mid):
@@ -108,6 +109,16 @@ class EnglishRules:
                                                 _IN_SERVICE.search(mid) and _HOUSEHOLD.match(post)):
                     # "He's been on Jesse Cobb's payroll", "has been taking Halloway's money", "a slave in Rufus's household"
                     out.append(self._rel(st, "SERVES", a, b))
+                if ka == "Character" and kb == "Faction" and (
+                        re.fullmatch(r"(?:takes|took|has taken|will take|gets|got|wins|won)\s+(?:over\s+)?the\s+"
+                                     r"(?:chair|helm|leadership|presidency|reins)\s+(?:of|at)(?:\s+the)?", mid)
+                        or re.fullmatch(r"(?:takes|took|has taken|will take|gets|got|wins|won)(?:\s+the)?", mid)
+                        and re.match(r"['’]?s?\s+(?:chair|helm|leadership|presidency|reins)\b", post)):
+                    out.append(self._rel(st, "LEADS", a, b))  # "Digger takes the council chair"
+                if ka == "Character" and kb in ("Character", "Faction") and re.fullmatch(
+                        r"(?:,|is|was|['’]s|has been|had been|have been)?\s*(?:secretly\s+|now\s+)?(?:in\s+the\s+pay|on\s+the\s+payroll)"
+                        r"\s+of(?:\s+the)?", mid):
+                    out.append(self._rel(st, "SERVES", a, b))  # "the Dalmatian, in the pay of the Ten"
                 if ka == kb == "Character" and (re.search(r"\bon$", mid) and re.match(r"['’]s\s+(?:orders|command|behalf)\b", post)
                                                 or re.search(r"\bdoes whatever$", mid)
                                                 and re.match(r"\s+(?:tells|says|wants|asks)\b", post)):
@@ -132,7 +143,7 @@ class EnglishRules:
                         out += self._en_take(st, a, b, low[eb:])
                     elif _has_phrase(mid, lx.EN_GIVE):
                         pass  # handled with three names
-                    elif _has_phrase(mid, lx.EN_OWN) or re.search(r"'s\s+(?:weapon|sword|blade)\s+is", mid):
+                    elif _has_phrase(mid, lx.EN_OWN) and not _A_COPY.search(mid) or re.search(r"'s\s+(?:weapon|sword|blade)\s+is", mid):
                         out.append(self._rel(st, "OWNS", a, b, replaces=change))
                     elif mid.startswith("'s") and _has_phrase(post, lx.EN_LOSE + ("is stolen", "was stolen")):
                         out.append(self._end(st, "OWNS", a, b))
@@ -237,9 +248,11 @@ class EnglishRules:
                                                                         r"bossed|founded)\s+by", mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "Lord Stourton's Men, run by Gideon Harte"
                 own = _GROUPS_OWN_POST.match(st.text, eb) if kb == "Faction" and ka == "Character" and re.fullmatch(
-                    r",|(?:is|was|['’]s|becomes|became|has been)(?:\s+now)?", mid) else None
-                if own and is_post(own.group(1).lower()) and own.group(1).lower() not in _NOT_POSTS:
-                    # "Remi Desmet, Lemaire's mechanic for twenty years", "he's Keystone's driller"
+                    r",(?:\s+the)?|(?:is|was|['’]s|becomes|became|has been)(?:\s+now)?(?:\s+the)?", mid) else None
+                post_words = own.group(1).lower().split() if own else [""]
+                if own and (is_post(" ".join(post_words)) or post_words[1:] == ["man"] and post_words[0] not in _MERE_MAN) and post_words[-1] not in _NOT_POSTS:
+                    # "Remi Desmet, Lemaire's mechanic for twenty years", "he's Keystone's driller", "the Paragon's
+                    # limelight man" (a group's "… man" is its man: the money man, the inside man)
                     leads = own.group(1).split()[-1].lower() in _LEADER_POSTS
                     out += [self._rel(st, "LEADS" if leads else "MEMBER_OF", a, b),
                             None if leads else self._state(st, a, "identity", own.group(1))]
@@ -278,6 +291,16 @@ class EnglishRules:
                     also = next((c for c, sc, _ in spans if kin.group("other") and sc == eb + kin.start("other") - kin.start()
                                  and self.kind(c) == "Character"), None)
                     out += [self._en_role(st, holder=a, other=p, role=role) for p in (b, also) if p]
+                if ka == kb == "Character" and re.fullmatch(r",\s*whom", mid) and re.match(
+                        r"\s+(?:has\s+|had\s+|'d\s+)?(?:trained|taught|mentored|apprenticed)\b", post):
+                    out.append(self._rel(st, "MASTER_OF", b, a))  # "Zuane, whom Bastian has trained since he was nine"
+                # "Captain Zoya Lebedeva, KGB." / "Desmond Fairlie, SIS, Ashdown's own number two": the group
+                # said after the name like a signature is whose they are (not a list: "Zoya, KGB and Stasi…")
+                if ka == "Character" and kb == "Faction" and mid == "," and re.match(r"\s*(?:[.;!?)—–]|,(?!\s*and\b)|$)", post) \
+                        and not re.search(r"[,:]\s*$", low[:sa]) and not re.match(r"\s*,\s*\w+\s*,", post) \
+                        and not any(ec < sa and self.kind(c) == "Faction" for c, sc, ec in spans[max(0, i - 1):i]) \
+                        and not any(eb < sc <= eb + 3 and self.kind(c) == "Faction" for c, sc, _ in spans):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))
                 if ka == kb == "Character" and len(mid) <= 60 and re.match(r"['’]s\s+murder\b", post) and re.search(
                         r"\b(?:arrest(?:s|ed)?|charg(?:es|ed)|convict(?:s|ed)?|hang(?:s|ed)?|tried)\b[^.;]*\b(?:for|with)$", mid):
                     passive = re.match(r"(?:is\s+|was\s+|gets\s+|got\s+)?(?:arrested|charged|convicted|hanged|tried)\b", mid)
@@ -377,7 +400,7 @@ _ONES_MAN = re.compile(r"['’]s\s+(?:own\s+)?(?:man|woman|creature|lackey|stoog
                        r"errand boy)\b(?!\s+(?:of|in|for|on)\b)")
 # "leaves the distillery to Isla": a bequest, no leaving
 _BEQUEST = re.compile(r"\s+(?:to|in the hands of)\s+(?!the\s+(?:end|last)\b)\w")
-_GROUPS_OWN_POST = re.compile(r"['’]s\s+((?:new\s+|old\s+|chief\s+|head\s+|senior\s+)?[a-z][a-z\-]+)"
+_GROUPS_OWN_POST = re.compile(r"['’]s\s+((?:new\s+|old\s+|chief\s+|head\s+|senior\s+)?(?:[a-z][a-z\-]+\s+)?[a-z][a-z\-]+)"
                               r"(?=\s*(?:[,.;!?—–]|$)|\s+(?:for|since|and|from|in|at|who)\b)")
 _LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "ruler", "commander", "grandmaster",
                  "boss", "director", "chair", "chairman", "provost", "abbot", "abbess", "warden", "publisher", "owner",
@@ -385,8 +408,13 @@ _LEADER_POSTS = {"captain", "leader", "head", "master", "founder", "chief", "rul
 _MEMBER_POSTS = {"member", "runner", "agent", "knight", "soldier", "thief", "spy", "officer", "clerk", "elder",
                  "student", "disciple", "brother", "sister", "enforcer", "courier", "sailor", "scout", "assassin",
                  "mercenary", "recruit", "guard", "operative", "lieutenant", "apprentice", "archivist", "healer"}
+# "buys a bootleg copy of 0419": a copy is not the thing
+_A_COPY = re.compile(r"\b(?:copy|copies|replica|fake|forgery|print|photograph|photo|picture|model)\s+of(?:\s+the)?$")
+# "the Paragon's old man" is its owner, said fondly, or just an old man: no post
+_MERE_MAN = {"old", "young", "big", "little", "best", "good", "dead", "own", "first", "last", "only", "favourite", "new"}
 _NOT_POSTS = {"prisoner", "enemy", "friend", "guest", "victim", "target", "hostage", "rival", "debtor", "creditor",
-              "fan", "critic", "ward", "slave", "bane", "terror", "favourite", "favorite", "part", "kind", "sort", "lot"}
+              "fan", "critic", "ward", "slave", "bane", "terror", "favourite", "favorite", "part", "kind", "sort", "lot",
+              "customer", "client", "supplier", "neighbour", "neighbor"}
 _POST_OF = re.compile(r",?\s*(?:(?:is|was|becomes|became|has\s+been|had\s+been)\s+)?(?:(a|an|the)\s+)?(?:[a-z\-]+\s+)?([a-z\-]+?)"
                       r"s?\s+(?:of|for|in|with)(?:\s+the)?")
 _POST_NOUN = re.compile(r"\s*(" + "|".join(sorted(_LEADER_POSTS | _MEMBER_POSTS, key=len, reverse=True)) + r")\b")

@@ -104,7 +104,7 @@ ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "�
                            "船主", "矿主", "老总", "总编")
 
 ZH_JOIN = ("调去", "调到", "调往", "拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进", "转签", "签进", "加盟", "转会到",
-           "考入", "签约", "签给", "签在")
+           "考入", "签约", "签给", "签在", "跳槽到", "跳槽去了", "跳槽去", "跳槽进了")
 ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
           "捡到", "继承", "有", "带着", "炼成", "接过", "捡起", "拾起", "接手", "收了")
 # heading a group: 执掌夜枭, 统领禁军, 一手创立了拾光
@@ -116,7 +116,7 @@ ZH_GIVE = ("送给", "交给", "传给", "赠给", "给了", "还给", "赐给",
 ZH_TAKE = ("夺下", "夺过", "抢下", "抢过", "偷走", "夺走", "抢走", "盗走", "拿走", "骗走", "抢了", "偷了", "夺了", "盗了", "夺得", "抢到")
 ZH_LOSE = ("被砸断", "砸断", "被夺", "被偷", "丢了", "弄丢", "遗失", "失去", "毁了", "碎了", "断了", "被毁", "丢失")
 ZH_LIVE = ("住在", "生活在", "隐居在", "隐居于", "定居在", "位于", "坐落在", "坐落于", "藏在", "驻扎在", "移居", "迁居",
-           "住到", "定居", "落户", "躲在", "藏身在", "藏身于", "坐镇", "盘踞在", "盘踞", "占着", "占据", "驻守", "守在", "常驻")
+           "住到", "定居", "落户", "躲在", "藏身在", "藏身于", "坐镇", "盘踞在", "盘踞", "占着", "占据", "驻守", "守在", "常驻", "窝在")
 ZH_MOVE = ("来到", "到了", "抵达", "前往", "去了", "赶往", "回到", "逃到", "逃往", "被困在", "困在", "进了", "落脚在",
            "落脚于", "闭关于", "打进", "打入", "关进", "押进", "送进", "住进", "搬进", "搬到", "搬回", "迁到", "流放到",
            "贬到", "贬去", "发配到", "调到", "调去")
@@ -344,7 +344,8 @@ EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands"
            "took charge of", "in charge of", "seizes control of", "seized control of")
 EN_OWN = ("owns", "wields", "carries", "to carry", "to wield", "to own", "to keep", "holds", "has", "keeps", "bears", "wears", "inherits", "inherited",
           "finds", "found", "gets", "got", "receives", "received", "takes up", "uses", "ends up with", "ended up with",
-          "winds up with", "walks off with", "walked off with", "picks up", "picked up", "earns", "earned", "is awarded")
+          "winds up with", "walks off with", "walked off with", "picks up", "picked up", "earns", "earned", "is awarded",
+          "buys", "bought", "purchases", "purchased", "acquires", "acquired")
 EN_GIVE = ("gives", "gave", "hands", "handed", "passes", "passed", "sells", "sold", "trades", "traded", "lends", "lent", "returns",
            "returned", "bequeaths", "left", "leaves", "wills", "willed")
 EN_TAKE = ("steals", "stole", "stolen", "lifts", "lifted", "pinches", "pinched", "nicks", "nicked", "swipes", "swiped",

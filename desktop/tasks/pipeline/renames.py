@@ -27,8 +27,8 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
         return [
             # 贺屿这个名字改掉，跟许知微念着太像，改成贺砚舟 / 春桃这名字换掉，改叫青黛
             re.compile(rf"{said}(?:的|这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
-            # 向导的名字我前面说的马守成，改成马守义
-            re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,4}}?{_TO_ZH}{_NEW_ZH}"),
+            # 向导的名字我前面说的马守成，改成马守义 / 邮递员名字改一下，王建国太普通了，叫卢文斌
+            re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,8}}?{_TO_ZH}{_NEW_ZH}"),
             # 马守成改名马守义 / 不叫马守成了，改叫马守义
             re.compile(rf"不(?:再)?叫{said}了?[，,]\s*(?:改叫|就叫|叫){_NEW_ZH}"),
             re.compile(rf"{said}改名(?:为|叫|成)?{_NEW_ZH}"),
