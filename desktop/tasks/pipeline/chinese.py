@@ -154,7 +154,7 @@ class ChineseRules(ChineseTitles):
                 if ka == "Faction" and kb == "Character" and mid == "的" and not _role_after(post, ""):
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 铁幕的刀疤刘: one of theirs
                 if ka == "Faction" and kb == "Character" and re.fullmatch(r"(?:从此|以后|今后|往后|改|就|全|交)?由", mid) and \
-                        (head := re.match(rf"(?:来|接着|接手)?(?:当|担任|出任|接任|做)(?:了)?({_HEADS})", post)):
+                        re.match(rf"(?:来|接着|接手)?(?:当|担任|出任|接任|做)(?:了)?(?:{_HEADS})", post):
                     out.append(self._rel(st, "LEADS", b, a))  # 村小从此由方静当校长
                 if kb == "Faction" and ka == "Character" and _has_verb(mid, lx.ZH_LEAD) and len(mid) <= 6 \
                         and not _negated_zh(mid):
