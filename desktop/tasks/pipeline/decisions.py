@@ -197,6 +197,8 @@ class Decisions:
         alive = [f for f in findings if f.statement.index in self.standing or self._said_before_doubt(f)
                  or self._said_after_retraction(f)
                  or f.section == "plan" and any(x.index in self.standing for x in f.extra)
+                 # (an assistant's mystery the author keeps: "…没人知道信里写了什么。" — "那封信留着，第30章以前揭。")
+                 or f.section == "hooks" and any(x.by_author and x.index in self.standing for x in f.extra)
                  or f.section == "plan" and (self._titled_after_draft(f) or self._edited_next(f))]
         if not self.prose:
             self._rejections(alive)

@@ -222,7 +222,8 @@ HOOK_CUES_ZH = ("伏笔", "悬念", "埋下", "埋个", "埋一个", "钩子", "
                 # a question left for a later chapter: "留到第35章", "先不说", "生死不明", "最大的谜"
                 "留到第", "先不说", "生死不明", "生死未卜", "最大的谜")
 HOOK_RESOLVE_ZH = ("揭开", "揭晓", "揭示", "揭露", "真相大白", "回收", "解开", "填坑", "填上", "收回", "兑现", "原来是",
-                   "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填")
+                   "终于知道", "水落石出", "交代清楚", "说明白", "坑填了", "填了坑", "把坑填", "收掉", "揭出来", "一并交代",
+                   "一起交代", "就解释")
 SETTING_CUES_ZH = ("设定", "世界观", "规则", "体系", "分为", "从低到高", "由低到高", "等级", "划分", "大陆", "地理",
                    "规矩", "禁忌", "法则", "制度", "传说中", "天下", "境界划分", "每个人", "所有人", "必须")
 
@@ -385,7 +386,9 @@ HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set
                 "left open", "stays unknown", "stays unexplained", "stays unanswered", "left unexplained",
                 "not deciding", "don't know yet", "haven't decided who", "deliberately unexplained",
                 "no explanation", "without explanation", "not answering that", "doesn't tell anyone",
-                "tells no one")
+                "tells no one", "haven't decided why", "haven't decided what", "haven't decided how",
+                "don't want the reader to know", "the reader doesn't know", "reader won't know", "readers won't know",
+                "leave that open", "leave this open", "open question", "drop little hints", "drop hints")
 # an assistant's question that asks for a hook: "Anything you want left unexplained?" / "她死前要不要留点什么？"
 # (not a question about a mystery already there: "So why did he set the fire?" asks for its payoff)
 HOOK_ASKS_EN = ("clue", "hook", "foreshadow", "unexplained", "unanswered", "plant", "open question", "loose end",

@@ -27,7 +27,9 @@ if TYPE_CHECKING:
     from desktop.book.book import Book
     from desktop.engine.llm import LLM
 
-_CALLED_A_HOOK = re.compile(r"伏笔|钩子|悬念|\bhook\b|\bforeshadow", re.I)
+# (… or leaves a question open in so many words: "I don't know yet who threw it — leave that open")
+_CALLED_A_HOOK = re.compile(r"伏笔|钩子|悬念|先不揭|还没想好|\bhook\b|\bforeshadow|\bleave (?:that|it|this) open\b|"
+                            r"\bopen question\b|\b(?:don't|do not) know yet\b|\bhaven't decided\b", re.I)
 _CALLED_A_SETTING = re.compile(r"设定|\bsetting\b", re.I)
 _PLAN_TALK = re.compile(r"大纲|细纲|短纲|长纲|\boutline\b|\bshort outline\b|\blong outline\b", re.I)
 SECTION_ORDER = ("relations", "ends", "states", "hooks", "settings", "plan")

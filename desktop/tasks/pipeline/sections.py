@@ -6,6 +6,7 @@ import re
 
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import payoffs
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.rules import EN_NUMBER, statement_chapter
 from desktop.tasks.pipeline.statements import Statement
@@ -59,14 +60,14 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             any(re.search(rf"\b{re.escape(c)}", low) for c in lx.HOOK_RESOLVE_EN)
         # "我打算第30章前后揭开" / "I want that answered by chapter 35": a payoff promised for later plants, not pays
         resolve = resolve and not (_LATER_ZH.search(text) if zh else _LATER_EN.search(low))
-        closing = st.by_author and bool(_CLOSING.search(text))  # "这条伏笔就算结了", "So that one's resolved."
+        closing = st.by_author and bool(payoffs.CLOSING.search(text))  # "这条伏笔就算结了", "So that one's resolved."
         resolve = resolve or closing
         bare = low
         for name in st.names:  # "Widow's Hook" is a name, not a hook
             bare = bare.replace(name.lower(), " ")
         plant = any(c in text for c in lx.HOOK_CUES_ZH) if zh else \
             any(re.search(rf"\b{re.escape(c)}s?\b", bare) for c in lx.HOOK_CUES_EN)
-        plant = plant or bool((_OPEN_ZH if zh else _OPEN_EN).search(text))
+        plant = plant or bool((_OPEN_ZH if zh else _OPEN_EN).search(text)) or zh and bool(_NOT_UNTIL_ZH.search(text))
         if _ASKS_HELP.search(text) or _NOT_NOTED.search(text):
             plant = False  # "你帮我想想她的来历" asks the assistant for ideas; it plants nothing in the story
         involves = [n for n in st.names if kinds.get(n) in _INVOLVED]
@@ -77,25 +78,25 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         told = " ".join(x.quote for x in statements[position:position + 2] if x.message_index == st.message_index)
         alone = across = None
         if st.by_author and position not in recapped:
-            alone = _paid_off_already(st.quote, zh, talk_at)
-            across = None if alone else _paid_off_already(told, zh)
+            alone = payoffs.paid_off_already(st.quote, zh, talk_at)
+            across = None if alone else payoffs.paid_off_already(told, zh)
         recap = alone or across
         if across:
             recapped.add(position + 1)
         if position in recapped:
             continue
-        if out and out[-1].item.get("status") == "Resolved" and (_CLOSED.fullmatch(st.quote.strip()) or closing and
+        if out and out[-1].item.get("status") == "Resolved" and (payoffs.CLOSED.fullmatch(st.quote.strip()) or closing and
                                                                  out[-1].statement.message_index == st.message_index):
             asked = None if answered else asked  # (the question asked for this payoff; what follows is no new hook)
             continue  # "Consider that hook closed.": said of the payoff just told, no hook of its own
-        if recap and not resolve or recap and not _matching_hook(text, canon_hooks + [
+        if recap and not resolve or recap and not payoffs.matching_hook(text, canon_hooks + [
                 f.item for f in out if f.item.get("status") != "Resolved"]):
             # "第3章后台丢了戏本，第7章已交代：是顺子偷去当了" / "Oil kept going missing from chapter two; chapter four
             # explained it": a mystery the book planted and paid off already, told in one breath
             said = told if position + 1 in recapped else st.quote
             involves = list(dict.fromkeys(n for x in statements[position:position + (2 if position + 1 in recapped else 1)]
                                           for n in x.names if kinds.get(n) in _INVOLVED))
-            about = _ZH_CHAPTER_MARK.sub("", recap[2]) if zh else said  # (what the recap is about, not when)
+            about = payoffs.ZH_CHAPTER_MARK.sub("", recap[2]) if zh else said  # (what the recap is about, not when)
             item = {"name": _hook_name(about, zh) or about[:16], "description": said, "status": "Resolved",
                     "involves": involves, "planted_in": recap[0], "resolved_in": recap[1]}
             # (a recap told across a question — "…from chapter two, where the oil kept going missing? That's done —
@@ -107,19 +108,20 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         if resolve:
             asked = None if answered else asked
             opened = canon_hooks + [f.item for f in out if f.item.get("status") != "Resolved"]
-            target = _matching_hook(text, opened)
+            target = payoffs.matching_hook(text, opened)
             if target is None and st.by_author:
-                target = _closed_by_pointing(st, statements, out, opened) if closing else None
-                if target is None and (asked_for := _quoted_hook(st, statements)) is not None:
+                target = payoffs.closed_by_pointing(st, statements, out, opened) if closing else None
+                if target is None and (asked_for := payoffs.quoted_hook(st, statements)) is not None:
                     # "第9章埋的“小黎为什么总在半夜进机房”，这次要不要收？" — "收。第21章揭开：…": a hook the book
                     # planted and this talk pays off, under the name it was quoted by
                     name, planted = asked_for
                     item = {"name": name, "description": st.quote, "status": "Resolved", "involves": involves}
                     if planted is not None:
                         item["planted_in"] = planted
-                    paid = re.search(_ZH_CHAPTER if zh else rf"(?i){_EN_CHAPTER}", text)  # ("第21章揭开": paid here)
-                    paid = number_in(paid.group(1).lower()) if paid else None
-                    paid = talk_at if paid is None or paid == planted else paid
+                    # ("第21章揭开": paid here; "第5章埋的“…”，我想第9章收掉": not where it was planted)
+                    paid = next((n for c in re.finditer(payoffs.ZH_CHAPTER if zh else rf"(?i){payoffs.EN_CHAPTER}", text)
+                                 if (n := number_in(c.group(1).lower())) is not None and (planted is None or n > planted)), None)
+                    paid = talk_at if paid is None else paid
                     if paid is not None and (planted is None or paid > planted):
                         item["resolved_in"] = paid
                     out.append(Finding("hooks", item, st, entities=involves))
@@ -160,10 +162,14 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         last = planted[-1] if planted else None
         recent = last is not None and st.message_index - last.statement.message_index <= 2 and \
             set(involves) <= set(last.item.get("involves") or [])
-        if last is not None and not subject and not fresh and (recent or pointing and not involves):
+        # (… but "That pays off at ch. 25." / "这个先埋着" after a new beat in a later message is about that beat)
+        new_beat = pointing and position > 0 and last is not None and \
+            statements[position - 1].message_index == st.message_index > last.statement.message_index + 1 and \
+            statements[position - 1] not in (last.statement, *last.extra)
+        if last is not None and not subject and not fresh and (recent or pointing and not involves) and not new_beat:
             _add_to(last, st)  # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
             continue
-        described = st
+        described, lead = st, None
         if subject:  # "三点十七分是伏笔": the hook is that detail, as the talk first gave it
             name = subject.group(1)
             described = next((s for s in statements[:position] if name in s.text), st)
@@ -182,6 +188,13 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 _add_to(last, st)  # "I want that answered by chapter 35": more about the hook just planted
                 continue
             described, name = source, _hook_name(source.text, zh) or source.quote[:16]
+            at = statements.index(source)
+            opening = statements[at - 1] if at and promise else None
+            if opening and opening.message_index == source.message_index and _GOES_ON.match(source.quote) and \
+                    not opening.text.rstrip().endswith(("?", "？")) and not is_summary(opening):
+                # "Sven buried something in a coffee can. June saw him. That pays off at ch. 25.": the beat began a
+                # sentence earlier than the one the payoff follows
+                lead = opening
         if described is st and _hollow(st):
             # "行，就这个。": the hook is the proposal it takes up, in the message before
             described = next((s for s in reversed(statements[:position]) if s.message_index == st.message_index - 1
@@ -202,6 +215,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 if involves or before.message_index < st.message_index - 2:
                     break
         description = _HOOK_LABEL.sub("", _PLANT_LEAD_EN.sub("", described.quote)) or described.quote
+        if lead is not None:
+            description, name = f"{lead.quote} {description}", _hook_name(lead.text, zh) or name
+            involves = list(dict.fromkeys([*(n for n in lead.names if kinds.get(n) in _INVOLVED), *involves]))
         if described is st and position and _WHO_OPEN.search(text) and (before := statements[position - 1]) and \
                 before.message_index == st.message_index and not before.text.rstrip().endswith(("?", "？")):
             description = f"{before.quote} {description}"  # "The poison is foxglove… Who did it stays open."
@@ -216,7 +232,7 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             # "这是个好伏笔" said of the author's own sentence: the hook is the author's, the remark its support
             out.append(Finding("hooks", item, described, entities=involves, extra=[st]))
         else:
-            out.append(Finding("hooks", item, st, entities=involves, extra=[described] if described is not st else []))
+            out.append(Finding("hooks", item, st, entities=involves, extra=[x for x in (lead, described) if x is not None and x is not st]))
     return _one_per_secret(out)
 
 
@@ -244,7 +260,7 @@ _PLANT_LEAD_EN = re.compile(r"(?i)^[^:]{0,60}?\bplant\b[^:]{0,30}:\s*")
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
 # ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
-_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|留到|留待|前后|之前|以前|章前|回前|约|大概|最迟|最晚)"
+_LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|才|留到|留待|前后|之前|以前|章前|回前|约|大概|最迟|最晚)"
                        r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
 # what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
 _POINTS_BACK = re.compile(r"\s*(?:who|what|why|how|it|this|that|which|whoever|the answer|the truth|大概|预计|估计|约|"
@@ -253,6 +269,9 @@ _LATER_EN = re.compile(r"\bby (?:chapter|chap\.?|ch\.?)\s*\d+|\b(?:later|eventua
                        r"before the)\b[^.;!?]{0,30}\b(?:answer|reveal|resolve|pay|explain)|"
                        r"\b(?:answer|reveal|resolve|pay|explain|surface)\w*[^.;!?]{0,20}(?:\b(?:later|by (?:chapter|chap|ch))|"
                        r"(?:\baround|\babout|\broughly|~)\s*(?:ch(?:apter|ap)?\.?\s*)?\d)|"
+                       # "That pays off at ch. 25", "the reveal is chapter twenty": a payoff named for a chapter to come
+                       r"\b(?:pays|will pay)\s+(?:it\s+|that\s+|this\s+)?off\s+(?:at|in)\s+(?:ch(?:apter|ap)?\.?\s*)?\d|"
+                       r"\bthe reveal is (?:in |at )?(?:ch(?:apter|ap)?\.?\s*)|"
                        r"\b(?:stays?|remains?|kept|keep it)\s+(?:a\s+)?(?:mystery|secret|hidden|open|unknown|unexplained)"
                        r"[^.;!?]{0,12}\b(?:until|till)\b|\bplanted in\b[^.;!?]{0,20}\b(?:answered|revealed|paid off) in\b")
 _HOOK_TITLED = re.compile(r"(?:伏笔|悬念|钩子)\s*[“「『\"]([^”」』\"]{2,16})[”」』\"]|"
@@ -271,14 +290,23 @@ _OPEN_EN = re.compile(r"(?i)\b(?:who|what|why|how)\b[^.?!]{0,40}\b(?:haven't dec
                       r"is (?:the )?(?:book's |story's |series' )?(?:spine|heart|central mystery|big question|mystery)\b)")
 _OPEN_ZH = re.compile(r"(?:谁|什么|为什么|为何|怎么)[^。！？]{0,20}(?:还没想好|没想好|还没定|不揭|不说破|没人知道|先埋着|不知道|"
                       r"不解释|再揭|再解释|再说破|以后再说|后面再说|不点破|不交代)")
+# "到第24章才揭开", "刺青第48章才露出来", "小郑到第40章才弄明白", "那封信留着，第30章以前揭": kept back until a chapter
+_NOT_UNTIL_ZH = re.compile(r"第?\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:之前|以前|前后|左右)?才(?:揭开|揭晓|揭|露出来|露出|"
+                           r"弄明白|明白|知道|想通|交代|说破|点破)|(?:先)?留着[，,][^。！？]{0,4}第?\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回]"
+                           r"(?:之前|以前|前)?(?:再)?揭|(?:就|早)埋了[，,]\s*(?:先)?留着")
 _ASKS_SECRET = re.compile(r"(?i)来历|身世|秘密|没交代|真实身份|\bsecret\b|\bmystery\b|\bbackstory\b|\bwhere (?:it|he|she) came from")
 _DEFER = re.compile(r"(?i)先不|留着|以后再|暂不|不交代|先别|\bnot yet\b|\bleave it\b|\bkeep it\b|\blater\b|\bfor now\b")
 _DEFER_ONLY = re.compile(r"(?i)(?:\s|[，,。.!！;；]|and|but|leave it(?: there| at that| open)?|don't explain(?: it)?|"
                          r"no explanation|keep it (?:quiet|back)|not yet|(?:he|she|they) (?:doesn't|don't|never) tell"
                          r"(?:s)? anyone|tells no one|先不交代|不交代|留着|先别说破|先不说|先埋着|先不揭)+")
+# a sentence that goes on from the one before it ("June saw him from the window.", "他没告诉任何人。")
+_GOES_ON = re.compile(r"(?i)\W*(?:[\w'’]+\W+){0,3}?(?:he|him|she|her|they|them)\b|[^，,。！？]{0,6}[他她]")
 _META_EN = re.compile(r"(?i)\b(?:plant(?:ed|ing)?|pay(?:s|ing)?|paid|off|reveal(?:ed|s)?|resolve[ds]?|answer(?:ed|s)?|"
                       r"explain(?:ed|s)?|hook|mystery|thread|clue|by|in|at|around|roughly|about|later|until|till|"
-                      r"before|chapter|chap|ch|that|it|this|the|and|then|one|keep|leave|open|\d+)\b|[^\w\s]")
+                      r"before|chapter|chap|ch|that|it|this|the|and|then|one|keep|leave|open|\d+|"
+                      # "The reader doesn't know until ch. 28.", "I haven't decided why and I don't want to yet."
+                      r"just between us|(?:the )?readers?|i|we|know|knows|won't|doesn't|don't|want|wants|to|yet|"
+                      r"haven't|have not|decided|why|who|what|how)\b|[^\w\s]")
 _META_ZH = re.compile(r"这个|那个|这条|这事|左右|前后|大概|差不多|拖到|先|不|别|揭开|揭晓|揭|回收|收|留到|留着|留|之前|以前|前|以后|后|再|到|"
                       r"第?[\d一二三四五六七八九十百零两]+章|伏笔|钩子|坑|埋|填|写|[^\w]")
 
@@ -326,7 +354,7 @@ def _add_to(hook: Finding, st: Statement) -> None:
         hook.item["due_by"] = due
 
 
-_DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收)|"
+_DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左右)?[要再才就得]?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|再揭|收|揭|露出来|露出|弄明白)|"
                   rf"(?:留到|留至|拖到)\s*第?\s*({_NUM})\s*[章回]|"  # "这个先不揭，留到95章"
                   r"by (?:chapter|chap\.?|ch\.?)\s*(\d+)|"
                   # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
@@ -359,7 +387,8 @@ def _hook_name(text: str, zh: bool) -> str:
                       rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|我会写|我要写|我想写|我打算写", "", text)
         # "钢琴声到底哪来的我还没想好": what is open, without the author's note that it is
         text = re.sub(r"(?:我|我们)?(?:还|一直|暂时)?(?:没想好|没定|没想清楚|不确定).*$|到底|究竟", "", text)
-        text = re.sub(r"[那这]个坑.*$|的坑.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
+        text = re.sub(r"[那这]个坑.*$|的坑.*$|[那这]条.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
+        text = re.sub(r"^(?:我|我们)?(?:之前|前面|已经)?(?:写过|写了|埋过|埋了)", "", text)  # "(第7章)我写过小伟总缺训"
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
@@ -373,7 +402,8 @@ def _hook_name(text: str, zh: bool) -> str:
     m = _HOOK_EN.search(text)
     if m:
         lead = "Who " if m.group(0).lower().startswith("who") else ""
-        said = re.split(r"\s*:\s*(?=planted\b|due\b|answered\b)", m.group(1))[0]  # ("…: planted in 6": when is not what)
+        # ("…: planted in 6", "who threw it — leave that open, I'll pay it off": when and how is not what)
+        said = re.split(r"\s*:\s*(?=planted\b|due\b|answered\b)|\s+[—–]\s+|\s+-\s+|,\s*(?:I|we)\b|\s+--\s+", m.group(1))[0]
         return lead + said.strip(" ,.:;\"'").rstrip()[:60]
     words = re.sub(r"(?i)\b(?:let's|we|i|want to|should|plant|a|an|hook|foreshadowing|here|about)\b", "", text)
     words = " ".join(words.split())
@@ -383,112 +413,6 @@ def _hook_name(text: str, zh: bool) -> str:
 def _clean_zh(name: str) -> str:
     name = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?", "", name)  # "12章远程登录": the chapter is when, not what
     return re.sub(r"^(?:关于|就是|是|有关|那个|这个|一个|埋下|埋个|留下|留个)", "", name).strip("，,：: ")
-
-
-# a chapter a mystery came up in, and a later one that has paid it off already (not "第40章揭", a promise)
-_ZH_CHAPTER = r"第?\s*([0-9〇零一二两三四五六七八九十百]+)\s*[章回]"
-_PAID_ZH = re.compile(_ZH_CHAPTER + r"[^。！？]{2,40}?[，,；;]\s*" + _ZH_CHAPTER +
-                      r"(?:里|中)?(?:(?:已经?|就已经?|早就?)(?:交代|揭晓|揭开|揭了|说明|点破|说破|写明)|"
-                      r"(?:交代|揭晓|揭开|点破|说破)(?:了|[：:]))")
-_ZH_CHAPTER_MARK = re.compile(_ZH_CHAPTER + r"(?:埋下的?|埋了|埋的|写了|写到)?")
-_EN_CHAPTER = rf"(?:chapter|ch\.?)\s*({EN_NUMBER})\b"
-# … or said of the chapter the talk is at: "第5章埋的师父死因，算收了"
-_PAID_NOW_ZH = re.compile(_ZH_CHAPTER + r"(?:埋的|埋下的|留的|挖的)[^。！？]{1,20}?[，,]\s*(?:算|就算|已经|也|这就)?"
-                          r"(?:收了|填了|回收了|交代了|揭了)")
-_PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{_EN_CHAPTER}[^.!]{{0,100}}?"
-                      rf"(?:{_EN_CHAPTER}\s+(?:already\s+)?(?:explained|showed|revealed|answered|resolved|solved)|"
-                      rf"(?:paid off|explained|revealed|answered|resolved|solved|out in the open)\s+(?:in|since)\s+"
-                      rf"{_EN_CHAPTER})")
-
-
-_CLOSED = re.compile(r"(?i)(?:so\s+|and\s+)?(?:consider\s+)?(?:that|this|it|the)\s*(?:hook|thread|mystery|one)?\s*"
-                     r"(?:is\s+|'s\s+)?(?:closed|done|finished|settled)\s*[.!]?|(?:这个|这条)?(?:钩子|伏笔)?(?:算)?(?:收了|填了|结了)[。！]?")
-# … told the other way round: "that's been out in the open since chapter eighteen — Rex's secret… I planted it back
-# in chapter three"
-_PAID_BACK_EN = re.compile(rf"(?i)\b(?:out in the open|revealed|explained|resolved|paid off|answered)\s+(?:since|in)\s+"
-                           rf"{_EN_CHAPTER}[^!]{{0,200}}?\bplanted\s+(?:it|that|this)?\s*(?:back\s+)?in\s+{_EN_CHAPTER}")
-
-
-def _paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, int, str] | None:
-    """(planted, paid off, the recap's words) for a recap of a mystery the chapters written have both raised and
-    answered (`now`: the chapter the talk is at, for "第5章埋的师父死因，算收了")."""
-    said = _PAID_NOW_ZH.search(text) if zh and now is not None else None
-    if said and number_in(said.group(1)) is not None and number_in(said.group(1)) < now:
-        return number_in(said.group(1)), now, text[said.start():]
-    pattern = _PAID_ZH if zh else _PAID_EN
-    # ("另外第18章我写完了：第5章埋下…，第18章揭晓：" — the recap starts at 第5章)
-    for start in (c.start() for c in re.finditer(_ZH_CHAPTER if zh else rf"(?i)\b(?:in|from|since|planted in)\s+{_EN_CHAPTER}", text)):
-        m = pattern.match(text, start)
-        if m:
-            planted, paid = (number_in(g.lower()) for g in [m.group(1), next(g for g in m.groups()[1:] if g)])
-            if planted is not None and paid is not None and planted < paid:
-                return planted, paid, text[start:]
-    back = None if zh else _PAID_BACK_EN.search(text)
-    paid, planted = (number_in(g.lower()) for g in back.groups()) if back else (None, None)
-    return (planted, paid, text) if planted is not None and paid is not None and planted < paid else None
-
-
-# a payoff said of a hook by pointing at it: "这条伏笔就算结了", "就在这一章收掉", "close that thread in ch. 17",
-# "So that little mystery is closed in 11"
-_CLOSING = re.compile(r"(?i)(?:伏笔|钩子|悬念|这条|那条|这个坑|那个坑)[^。！？]{0,8}?(?:收掉|收了|结了|了结|收尾)(?![^。！？]{0,4}(?:银|钱|两|徒|下))|"
-                      r"\bclose (?:that|this|the) (?:little )?(?:thread|mystery|hook|one)\b|"
-                      r"\b(?:that|this) (?:little )?(?:thread|mystery|hook|one)(?:'s| is)(?: now)? "
-                      r"(?:closed|resolved|done|settled|answered|paid off)\b")
-_QUOTED_NAME = re.compile(r"[“「『\"]([^”」』\"]{2,24})[”」』\"]")
-_PLANTED_AT = re.compile(rf"{_ZH_CHAPTER}(?:埋下?的|埋了)|(?i:planted (?:back )?in\s+{_EN_CHAPTER})")
-
-
-def _closed_by_pointing(st: Statement, statements: list[Statement], out: list[Finding],
-                        opened: list[dict]) -> dict | None:
-    """The hook a payoff that only points ("close that thread") closes: one the words since the last message
-    talk about, else the one this message or the one before just planted."""
-    said = " ".join(x.text for x in statements if st.message_index - 1 <= x.message_index <= st.message_index
-                    and x.index < st.index)
-    target = _matching_hook(said, opened)
-    if target is None:
-        recent = [f for f in out if f.item.get("status") != "Resolved"
-                  and f.statement.message_index >= st.message_index - 1]
-        target = recent[-1].item if recent else None
-    return target
-
-
-def _quoted_hook(st: Statement, statements: list[Statement]) -> tuple[str, int | None] | None:
-    """(name, planted in) of a hook quoted in this sentence or in the question this message answers, with the
-    words of a hook about it: "第50章埋的那个“扳指下面没有戒痕”的伏笔"."""
-    asked = [x for x in statements if x.message_index == st.message_index - 1 and not x.by_author]
-    for x in [st, *reversed(asked[-2:])]:
-        quoted = _QUOTED_NAME.search(x.quote)
-        hooked = re.search(r"(?i)伏笔|钩子|悬念|埋|\bhook\b|\bmystery\b|\bthread\b|\bplanted\b", x.quote)
-        if quoted and hooked:
-            planted = _PLANTED_AT.search(x.quote)
-            number = next((g for g in planted.groups() if g), None) if planted else None
-            return quoted.group(1), number_in(number.lower()) if number else None
-    return None
-
-
-def _matching_hook(text: str, hooks: list[dict]) -> dict | None:
-    """The open hook this statement pays off: its name, or most of its words, appear in the statement."""
-    best, score = None, 0.0
-    for hook in hooks:
-        name = hook["name"]
-        if name in text:
-            return hook
-        grams = _grams(name)
-        if not grams:
-            continue
-        overlap = len(grams & _grams(text)) / len(grams)
-        involves = [n for n in hook.get("involves") or [] if n and n in text]
-        value = overlap + (0.3 if involves else 0.0)
-        if value > score:
-            best, score = hook, value
-    return best if score >= 0.5 else None
-
-
-def _grams(text: str) -> set[str]:
-    if _zh(text):
-        chars = re.sub(rf"[^{CJK}]", "", text)
-        return {chars[i:i + 2] for i in range(len(chars) - 1)}
-    return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
 
 
 _SUMMARY = re.compile(r"^(?:(?:好的?|明白|记下|整理|收到|总结|汇总|我记一下)(?:了|一下|下来)?|行|记[一两三四几]条设定|updated|"

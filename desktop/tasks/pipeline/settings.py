@@ -8,7 +8,8 @@ import re
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.findings import Finding
-from desktop.tasks.pipeline.sections import CJK, _grams, _zh, is_summary
+from desktop.tasks.pipeline.payoffs import text_grams
+from desktop.tasks.pipeline.sections import CJK, _zh, is_summary
 from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED, as_amended
 from desktop.tasks.pipeline.statements import Statement
 
@@ -387,8 +388,8 @@ def _same_subject(finding: Finding, st: Statement) -> bool:
     title = finding.item["title"]
     if title and title in st.text:
         return True
-    grams = {g for g in _grams(finding.item["body"]) if g not in ("一个", "每个", "分为", "可以", "五个")}
-    return _zh(st.text) and len(grams & _grams(st.text)) >= 2 and not _SETTING_TITLE_ZH.search(st.text[:8])
+    grams = {g for g in text_grams(finding.item["body"]) if g not in ("一个", "每个", "分为", "可以", "五个")}
+    return _zh(st.text) and len(grams & text_grams(st.text)) >= 2 and not _SETTING_TITLE_ZH.search(st.text[:8])
 
 
 _DIVIDED_ZH = re.compile(r"分[为成]?[一二三四五六七八九十两几\d]+[种类个级层阶等大块部]")

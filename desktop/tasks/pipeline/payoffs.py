@@ -1,0 +1,133 @@
+"""How a talk points at a hook it pays off: a recap of a mystery the chapters written have raised and answered,
+a payoff that only points ("close that thread", "老贺那条第16章就收"), a hook quoted by name or by its words."""
+
+from __future__ import annotations
+
+import re
+
+from desktop.importing.split import number_in
+from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.rules import EN_NUMBER
+from desktop.tasks.pipeline.statements import Statement
+
+CJK = "\u4e00-\u9fff"
+
+
+def _zh(text: str) -> bool:
+    return bool(re.search(rf"[{CJK}]", text))
+
+
+# a chapter a mystery came up in, and a later one that has paid it off already (not "第40章揭", a promise)
+ZH_CHAPTER = r"第?\s*([0-9〇零一二两三四五六七八九十百]+)\s*[章回]"
+PAID_ZH = re.compile(ZH_CHAPTER + r"[^。！？]{2,40}?[，,；;]\s*" + ZH_CHAPTER +
+                      r"(?:里|中)?(?:(?:已经?|就已经?|早就?)(?:交代|揭晓|揭开|揭了|说明|点破|说破|写明)|"
+                      r"(?:就|一并|一起|才)?(?:交代|揭晓|揭开|揭出来|点破|说破|解释|收掉)(?:了|[：:]|——|—))")
+ZH_CHAPTER_MARK = re.compile(ZH_CHAPTER + r"(?:埋下的?|埋了|埋的|写了|写到)?")
+EN_CHAPTER = rf"(?:chapter|ch\.?)\s*({EN_NUMBER})\b"
+# … or said of the chapter the talk is at: "第5章埋的师父死因，算收了"
+PAID_NOW_ZH = re.compile(ZH_CHAPTER + r"(?:埋的|埋下的|留的|挖的)[^。！？]{1,20}?[，,]\s*(?:算|就算|已经|也|这就)?"
+                          r"(?:收了|填了|回收了|交代了|揭了)")
+PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}[^.!]{{0,100}}?"
+                      rf"(?:{EN_CHAPTER}\s+(?:already\s+)?(?:explained|showed|revealed|answered|resolved|solved)|"
+                      rf"(?:paid off|explained|revealed|answered|resolved|solved|out in the open)\s+(?:in|since)\s+"
+                      rf"{EN_CHAPTER})")
+
+
+CLOSED = re.compile(r"(?i)(?:so\s+|and\s+)?(?:consider\s+)?(?:that|this|it|the)\s*(?:hook|thread|mystery|one)?\s*"
+                     r"(?:is\s+|'s\s+)?(?:closed|done|finished|settled)\s*[.!]?|(?:这个|这条)?(?:钩子|伏笔)?(?:算)?(?:收了|填了|结了)[。！]?")
+# … told the other way round: "that's been out in the open since chapter eighteen — Rex's secret… I planted it back
+# in chapter three"
+PAID_BACK_EN = re.compile(rf"(?i)\b(?:out in the open|revealed|explained|resolved|paid off|answered)\s+(?:since|in)\s+"
+                           rf"{EN_CHAPTER}[^!]{{0,200}}?\bplanted\s+(?:it|that|this)?\s*(?:back\s+)?in\s+{EN_CHAPTER}")
+
+
+def paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, int, str] | None:
+    """(planted, paid off, the recap's words) for a recap of a mystery the chapters written have both raised and
+    answered (`now`: the chapter the talk is at, for "第5章埋的师父死因，算收了")."""
+    said = PAID_NOW_ZH.search(text) if zh and now is not None else None
+    if said and number_in(said.group(1)) is not None and number_in(said.group(1)) < now:
+        return number_in(said.group(1)), now, text[said.start():]
+    pattern = PAID_ZH if zh else PAID_EN
+    # ("另外第18章我写完了：第5章埋下…，第18章揭晓：" — the recap starts at 第5章)
+    for start in (c.start() for c in re.finditer(ZH_CHAPTER if zh else rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}", text)):
+        m = pattern.match(text, start)
+        if m:
+            planted, paid = (number_in(g.lower()) for g in [m.group(1), next(g for g in m.groups()[1:] if g)])
+            if planted is not None and paid is not None and planted < paid:
+                return planted, paid, text[start:]
+    back = None if zh else PAID_BACK_EN.search(text)
+    paid, planted = (number_in(g.lower()) for g in back.groups()) if back else (None, None)
+    return (planted, paid, text) if planted is not None and paid is not None and planted < paid else None
+
+
+# a payoff said of a hook by pointing at it: "这条伏笔就算结了", "就在这一章收掉", "close that thread in ch. 17",
+# "So that little mystery is closed in 11"
+CLOSING = re.compile(r"(?i)(?:伏笔|钩子|悬念|这条|那条|这个坑|那个坑)[^。！？]{0,8}?(?:收掉|收了|结了|了结|收尾|"
+                      r"就(?:收|解释|交代)(?=[：:]))(?![^。！？]{0,4}(?:银|钱|两|徒|下))|"
+                      r"\bclose (?:that|this|the) (?:little )?(?:thread|mystery|hook|one)\b|"
+                      r"\b(?:that|this) (?:little )?(?:thread|mystery|hook|one)(?:'s| is)(?: now)? "
+                      r"(?:closed|resolved|done|settled|answered|paid off)\b")
+_DASHED_NAME = re.compile(r"——([^—。！？]{4,24})——")  # "第3章埋的那条——老贺为什么十年不碰方向盘——"
+_THAT_THREAD = re.compile(r"(?:[^，,。]{0,4}[，,])?([\u4e00-\u9fff]{2,8}?)(?:那|这)条")
+_QUOTED_NAME = re.compile(r"[“「『\"]([^”」』\"]{2,24})[”」』\"]")
+_PLANTED_AT = re.compile(rf"{ZH_CHAPTER}(?:埋下?的|埋了)|(?i:planted (?:back )?in\s+{EN_CHAPTER})")
+
+
+def closed_by_pointing(st: Statement, statements: list[Statement], out: list[Finding],
+                        opened: list[dict]) -> dict | None:
+    """The hook a payoff that only points ("close that thread") closes: one the words since the last message
+    talk about, else the one this message or the one before just planted."""
+    said = " ".join(x.text for x in statements if st.message_index - 1 <= x.message_index <= st.message_index
+                    and x.index < st.index)
+    target = matching_hook(said, opened)
+    if target is None:
+        recent = [f for f in out if f.item.get("status") != "Resolved"
+                  and f.statement.message_index >= st.message_index - 1]
+        target = recent[-1].item if recent else None
+    return target
+
+
+def quoted_hook(st: Statement, statements: list[Statement]) -> tuple[str, int | None] | None:
+    """(name, planted in) of a hook quoted in this sentence or in the question this message answers, with the
+    words of a hook about it: "第50章埋的那个“扳指下面没有戒痕”的伏笔"."""
+    asked = [x for x in statements if x.message_index == st.message_index - 1 and not x.by_author]
+    for x in [st, *reversed(asked[-2:])]:
+        quoted = _QUOTED_NAME.search(x.quote) or _DASHED_NAME.search(x.quote)
+        hooked = re.search(r"(?i)伏笔|钩子|悬念|埋|\bhook\b|\bmystery\b|\bthread\b|\bplanted\b", x.quote)
+        if quoted and hooked:
+            planted = _PLANTED_AT.search(x.quote)
+            number = next((g for g in planted.groups() if g), None) if planted else None
+            return quoted.group(1), number_in(number.lower()) if number else None
+    # "第8章小山作业本上的煤灰，你打算什么时候解释？" — "煤灰那条第13章就解释：…": the thread named before 那条,
+    # planted where the question put it
+    named = _THAT_THREAD.match(st.quote)
+    question = next((x for x in reversed(asked) if named and named.group(1) in x.quote), None)
+    if named and question:
+        planted = re.search(ZH_CHAPTER, question.quote)
+        return named.group(1), number_in(planted.group(1)) if planted else None
+    return None
+
+
+def matching_hook(text: str, hooks: list[dict]) -> dict | None:
+    """The open hook this statement pays off: its name, or most of its words, appear in the statement."""
+    best, score = None, 0.0
+    for hook in hooks:
+        name = hook["name"]
+        if name in text:
+            return hook
+        grams = text_grams(name)
+        if not grams:
+            continue
+        overlap = len(grams & text_grams(text)) / len(grams)
+        involves = [n for n in hook.get("involves") or [] if n and n in text]
+        value = overlap + (0.3 if involves else 0.0)
+        if value > score:
+            best, score = hook, value
+    return best if score >= 0.5 else None
+
+
+def text_grams(text: str) -> set[str]:
+    if _zh(text):
+        chars = re.sub(rf"[^{CJK}]", "", text)
+        return {chars[i:i + 2] for i in range(len(chars) - 1)}
+    return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}

@@ -1,0 +1,66 @@
+"""Mysteries said as authors say them without the word "hook": a reveal put off to a chapter, an old thread
+closed by pointing at it, a secret kept from the reader, a beat whose payoff is named after it (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import hooks, settle
+
+
+def _people(*names: str) -> Canon:
+    return Canon(names={n: ("Character", []) for n in names})
+
+
+def _one(found) -> dict:
+    [hook] = hooks(found)
+    return hook
+
+
+def test_a_reveal_put_off_to_a_chapter_plants_a_hook_due_then():
+    hook = _one(settle(("user", "第41章沈曼进了基地。她右手腕上有个刺青，一直用布条缠着——第41章只写布条，刺青第48章才露出来。"),
+                       canon=_people("沈曼")))
+    assert (hook["status"], hook.get("planted_in"), hook.get("due_by")) == ("Unresolved", 41, 48)
+    hook = _one(settle(("user", "第18章写完了。读者在这一章只看到一颗断掉的螺栓，是谁换的，到第24章才揭开。")))
+    assert (hook["status"], hook.get("due_by")) == ("Unresolved", 24)
+
+
+def test_an_old_thread_closed_by_pointing_at_it_is_resolved_where_the_author_says():
+    hook = _one(settle(("assistant", "另外，第3章埋的那条——贺振东为什么十年不碰方向盘——你打算什么时候交代？"),
+                       ("user", "贺振东那条第16章就收：十年前他在赤沙翻过车，领航员死在车里。"), canon=_people("贺振东")))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == \
+        ("贺振东为什么十年不碰方向盘", "Resolved", 3, 16)
+    hook = _one(settle(("assistant", "第8章杨小山作业本上的煤灰，你打算什么时候解释？"),
+                       ("user", "煤灰那条第13章就解释：杨小山每天夜里偷偷跟他爹下窑背煤。"), canon=_people("杨小山")))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == ("煤灰", "Resolved", 8, 13)
+    hook = _one(settle(("user", "第5章埋的“藏书阁半夜亮灯”，我想第9章收掉：其实是程伯言自己睡不着。"), canon=_people("程伯言")))
+    assert (hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == ("Resolved", 5, 9)
+
+
+def test_a_mystery_planted_and_answered_in_chapters_written_is_told_in_many_words():
+    for said in ("第28章那批罚没香烟半路失踪的事，第31章揭出来：就是高建华偷偷运回去了。",
+                 "第28章我写过那批罚没香烟总少一箱，第31章一并交代——是高建华偷偷运走的。"):
+        hook = _one(settle(("user", said), canon=_people("高建华")))
+        assert (hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == ("Resolved", 28, 31), said
+
+
+def test_an_assistant_s_mystery_the_author_keeps_stands():
+    hook = _one(settle(("assistant", "第1章你写过方静带着一封火漆封口的信下来，没人知道信里写了什么。"),
+                       ("user", "那封信留着，第30章以前揭。"), canon=_people("方静")))
+    assert (hook["status"], hook.get("due_by")) == ("Unresolved", 30)
+
+
+def test_english_secrets_kept_from_the_reader_and_payoffs_named_after_the_beat():
+    canon = _people("Lyle Henning", "Earl Stadler", "Sven", "June", "Arvid")
+    hook = _one(settle(("user", "And here's the thing I don't want the reader to know yet: Lyle Henning has been on "
+                                "Earl Stadler's payroll for years. I'll drop little hints along the way."),
+                       canon=canon, zh=False))
+    assert {"Lyle Henning", "Earl Stadler"} <= set(hook["involves"])
+    found = settle(("user", "Arvid goes north in 18. Letters come every week, and then after ch. 20 they stop."),
+                   ("assistant", "Noted."),
+                   ("user", "Also the night before the storm, Sven buried something in a coffee can behind the chicken "
+                            "house. June saw him from the window. That pays off at ch. 25."), canon=canon, zh=False)
+    [can] = [h for h in hooks(found) if "coffee can" in h["description"]]
+    assert can.get("due_by") == 25 and "Sven" in can["involves"]
+    hook = _one(settle(("user", "Ch. 14 is the night somebody puts a brick through the window of the store. I don't know "
+                                "yet who threw it — leave that open, I'll pay it off around ch. 22."), zh=False))
+    assert (hook["name"], hook.get("due_by")) == ("Who threw it", 22)
