@@ -145,3 +145,25 @@ def test_a_setting_named_after_it_is_described_takes_that_name():
     found = settle(("user", "I've been reading about the truck system, so a setting first. Wages come once a month, in "
                             "tickets good only at the company shop. That's the tommy-shop system; call it that."), zh=False)
     assert [s["title"] for s in found.document["settings"]] == ["the tommy-shop system"]
+
+
+def test_a_setting_pinned_with_its_subject_first_or_offered_as_a_draft_the_author_amends():
+    found = settle(("assistant", "另外番摊的规矩要不要记一下？"),
+                   ("user", "规矩记一下：摊官用摊盅扣住一把铜钱，开盅后四个一数；押中一赔三；馆里见了血，当天不开赌。"))
+    [entry] = found.document["settings"]
+    assert entry["title"] == "番摊规矩" and "押中一赔三" in entry["body"] and "当天不开赌" in entry["body"]
+    found = settle(("user", "另外把关外的地理也记上：落驼客栈在嘉峪关西边四十里的戈壁上，往西走三天是黑水城废墟。"))
+    [entry] = found.document["settings"]
+    assert (entry["title"], entry["category"]) == ("关外的地理", "geography")
+    found = settle(("user", "伪学之禁你写成：朝廷诏禁道学，凡书院聚众讲学，以结党论处。"))
+    assert [e["title"] for e in found.document["settings"]] == ["伪学之禁"]
+    found = settle(("assistant", "基地的规矩要不要整理成设定？我理了一版：\n1. 工分制：十个工分换一斤粮\n2. 天黑封门，任何人不得进出\n"
+                                 "3. 被咬的人隔离四十八小时"),
+                   ("user", "可以，第三条后面加上“隔离期间由基地长决定生死”。"))
+    [entry] = found.document["settings"]
+    assert entry["title"] == "基地规矩" and entry["body"].endswith("被咬的人隔离四十八小时，隔离期间由基地长决定生死")
+
+
+def test_a_hook_to_note_is_no_setting():
+    found = settle(("user", "这个伏笔要记一下：寒蝉剑的剑柄里藏着半张地图，我打算第三卷再揭开。"))
+    assert not found.document["settings"]

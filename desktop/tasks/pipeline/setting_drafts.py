@@ -16,6 +16,9 @@ _STRUCK = re.compile(rf"(?i){_ORDINAL}条(?:也)?(?:删掉|删了|去掉|不要�
                      rf"\b(?:drop|cut|scrap|lose|remove|strike)\s+(?:the\s+)?{_ORDINAL}(?:\s+(?:one|rule|line|item))\b")
 _ADDED = re.compile(r"(?i)(?:再加|加上?|补上?|另加|添)(?:一条|一句)[：:，,]?\s*(?P<w>[^。！!\n]{4,})|"
                     r"\badd(?:\s+(?:one|a rule|another|a line|this))?\s*[:—–]\s*(?P<e>[^.!\n]{6,})")
+# "第三条后面加上“隔离期间由基地长决定生死”", "第三条要补一句“山长不在此限”": more words on one line
+_APPENDED = re.compile(rf"{_ORDINAL}条(?:后面|末尾|最后)?(?:要)?(?:加上|补上|补一句|加一句|再加|添上)[：:]?\s*"
+                       r"[“「\"]?([^”」\"。！!\n]{2,})")
 _REWORDED = re.compile(rf"{_ORDINAL}条(?:改成|改为|换成)[：:]?\s*([^。！!\n]{{2,}})")
 
 
@@ -41,14 +44,17 @@ def edit_draft(lines: list[str], reply: list[Statement]) -> list[Statement]:
         struck = [i for m in _STRUCK.finditer(x.quote)
                   if (i := _place(next(g for g in m.groups() if g), lines)) is not None]
         reworded = _REWORDED.search(x.quote)
-        added = _ADDED.search(x.quote)
+        appended = _APPENDED.search(x.quote)
+        added = None if appended else _ADDED.search(x.quote)
+        if appended and (i := _place(appended.group(1), lines)) is not None:
+            lines[i] = f"{lines[i]}，{appended.group(2).strip(' 。.；;')}"
         if reworded and (i := _place(reworded.group(1), lines)) is not None:
             lines[i] = reworded.group(2).strip(" 。.；;")
         for i in sorted(set(struck), reverse=True):
             del lines[i]
         if added:
             lines.append((added.group("w") or added.group("e")).strip(" 。.；;"))
-        if struck or reworded or added or (used and re.search(r"其他|其余|the rest|others", x.quote)):
+        if struck or reworded or added or appended or (used and re.search(r"其他|其余|the rest|others", x.quote)):
             used.append(x)
     return used
 

@@ -3,14 +3,14 @@ entry per subject, titled by the name the talk gives it."""
 
 from __future__ import annotations
 
-import itertools
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import pinned_settings
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.payoffs import text_grams
 from desktop.tasks.pipeline.sections import CJK, _zh, is_summary
-from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED, as_amended
+from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED
 from desktop.tasks.pipeline.statements import Statement
 
 _SETTING_TITLE_ZH = re.compile(rf"([{CJK}]{{2,6}}?)(?:体系|设定|的规则|规则|的划分|划分|从低到高|由低到高|分为|的等级|等级|"
@@ -106,7 +106,7 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
                 or _first_words(st.text, zh)
             current = _entry(st, title, _category(st.text))
         out.append(current)
-    lists = _listed(statements) + _written_up(statements)
+    lists = pinned_settings.listed(statements) + pinned_settings.written_up(statements)
     taken = {x.index for f in lists for x in [f.statement, *f.extra]}
     out = [f for f in out if not {x.index for x in [f.statement, *f.extra]} & taken] + lists
     for finding in out:
@@ -117,95 +117,6 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
 
 
 _KIND_CATEGORY = {"Location": "geography", "Ability": "power"}
-# the words that say a list or a line is the world's rules, or its lay-out
-_RULES_EN = r"rules?|code|laws?|customs|taboos|regulations"
-_RULES_ZH = "规则|规矩|禁忌|守则|门规|家规|戒律|制度"
-_LIST_HEADER = re.compile(rf"(?i)\b(?:{_RULES_EN}|layout|setting)\b|{_RULES_ZH}|设定|格局|赛制")
-_RULE_WORDS = re.compile(rf"(?i)\b(?:{_RULES_EN})\b|{_RULES_ZH}")
-_LIST_TITLE_EN = re.compile(rf"(?i)((?:the\s+)?(?:[\w'’\-]+\s+){{0,3}}?(?:{_RULES_EN}|layout))\b")
-_LIST_TITLE_ZH = re.compile(rf"([{CJK}]{{0,6}}?(?:{_RULES_ZH}|格局|赛制))")
-
-
-_OFFERED_ZH = re.compile(rf"把([{CJK}A-Za-z0-9·]{{2,16}}?)(?:写进|记进|写成|记成|放进|加进|整理成|列进)"
-                         rf"(?:设定|世界观|资料)|有没有([{CJK}]{{0,6}}?(?:规矩|班规|门规|家规|帮规|规则|戒律|禁忌|行规))")
-_OFFERED_EN = re.compile(r"(?i)\b(?:write|put|note|jot|set|pin)\s+(?:up\s+|down\s+)?(.{3,50}?)\s+(?:as|in|into)\s+"
-                         r"(?:a\s+|the\s+)?setting|\b(?:want|like|need)\s+(?:a\s+|the\s+)?(.{3,50}?)\s+as\s+a\s+setting")
-_AGREED = re.compile(r"(?i)^\s*(?:yes|yeah|yep|sure|ok(?:ay)?|please|go ahead|do it|写|要|好|可以|行|记|对|有)(?![a-z])")
-# "And pin down the station layout: three rings — …" / "记一下赛制：…": the header and the setting on one line
-_PINNED = re.compile(r"(?i)^\s*(?:and\s+|also\s+)?(?:pin down|write down|note down|note|put down|set down|record)\s+"
-                     rf"(?:the\s+)?((?:[\w'’\-]+\s+){{0,3}}?(?:{_RULES_EN}|layout|geography|calendar|currency|"
-                     r"hierarchy|map))\s*:\s*(\S.*)$|"
-                     rf"^\s*(?:还有|另外)?(?:记一下|写一下|定一下|记下)([{CJK}]{{2,8}}?)[：:]\s*(\S.*)$")
-
-
-def _written_up(statements: list[Statement]) -> list[Finding]:
-    """"Should I write up the hospital's admission rules as a setting?" — "Yes: at St. Brannock's …": the answer's
-    first line is that setting; and "And pin down the station layout: three rings — …" is one said outright."""
-    out: list[Finding] = []
-    for position, st in enumerate(statements):
-        pinned = _PINNED.match(st.quote) if st.by_author else None
-        offered = (_OFFERED_ZH if _zh(st.quote) else _OFFERED_EN).search(st.quote) \
-            if not st.by_author and st.quote.rstrip().endswith(("?", "？")) else None
-        if pinned:
-            title, first = (pinned.group(1) or pinned.group(3)).strip(), pinned.group(2) or pinned.group(4)
-            lines = [x for x in statements[position + 1:] if x.message_index == st.message_index and x.line == st.line]
-            body, source = ("" if _zh(st.quote) else " ").join([first, *(x.quote for x in lines)]), st
-        elif offered:
-            reply = [x for x in statements if x.message_index == st.message_index + 1 and x.by_author]
-            if not reply or not _AGREED.match(reply[0].quote) or DRAFT_ASKED.search(" ".join(x.quote for x in reply)):
-                continue  # ("要。你先拟，我来改。": the entry is the draft that follows, as the author amends it)
-            lines = [x for x in reply[1:] if x.line == reply[0].line]
-            first = re.sub(r"^[\s,，.。!！:：]*", "", _AGREED.sub("", reply[0].quote, count=1))
-            if first.rstrip().endswith((":", "：")):  # "有，你记一下：" and the rules a line each
-                first = ""
-                lines = list(itertools.takewhile(lambda x: x.listed, reply[1:]))
-            joined = ("" if _zh(first) else " ").join([first, *(x.quote for x in lines)])
-            body, source, title = joined.strip(), reply[0], next(g for g in offered.groups() if g)
-        else:
-            continue
-        if len(body) < 8:
-            continue
-        title = re.sub(r"(?i)^the\s+", "", title.strip())
-        covered = [source, *lines]
-        names = list(dict.fromkeys(n for x in covered for n in x.names))
-        item = {"title": title, "category": "rule" if _RULE_WORDS.search(title) else "world", "body": body,
-                "entities": names}
-        out.append(Finding("settings", item, source, entities=names, extra=lines))
-    return out
-
-
-def _listed(statements: list[Statement]) -> list[Finding]:
-    """"Put the ship's rules in the setting:" / "规则我先列出来：" and then a line per item: one entry, the header
-    naming it and the lines its body."""
-    out: list[Finding] = []
-    for position, st in enumerate(statements):
-        if st.listed or not st.quote.rstrip().endswith((":", "：")) or not _LIST_HEADER.search(st.quote):
-            continue
-        items: list[Statement] = []
-        for x in statements[position + 1:]:
-            if x.message_index != st.message_index or not x.listed:
-                break
-            items.append(x)
-        if len(items) < 2:
-            continue
-        zh = _zh(st.quote)
-        amended = as_amended(st, items, statements)  # (the assistant's draft, as the author's answer leaves it)
-        if amended is None:
-            continue
-        lines, edits = amended
-        named = (_LIST_TITLE_ZH if zh else _LIST_TITLE_EN).search(st.quote)
-        title = named.group(1).strip() if named else st.quote.rstrip(":： ")
-        title = re.sub(r"(?i)^(?:(?:and|yes|so|also|put|write|note|set|pin|jot|add|record|down|up|the)\s+)+", "",
-                       title) if not zh else title
-        body = ("；" if zh else "; ").join(lines)
-        names = list(dict.fromkeys(n for x in items for n in x.names))
-        item = {"title": title, "category": "rule" if _RULE_WORDS.search(st.quote) else "world", "body": body,
-                "entities": names}
-        out.append(Finding("settings", item, edits[0] if edits else st, entities=names,
-                           extra=[st, *items, *edits[1:]] if edits else items))
-    return out
-
-
 def _entry(st: Statement, title: str, category: str) -> Finding:
     item = {"title": title, "category": category, "body": st.quote, "entities": list(st.names)}
     return Finding("settings", item, st, entities=list(st.names))
