@@ -375,8 +375,9 @@ def _is_setting(st: Statement, kinds: dict[str, str]) -> bool:
         if any(c in text for c in _STRONG_SETTING_ZH) or (not people and _LIST_ZH.search(text)):
             return True
         return not people and len(text) >= 8 and any(c in text for c in lx.SETTING_CUES_ZH)
-    if any(c in low for c in _STRONG_SETTING_EN):
-        return True
+    if any(re.search(rf"(?<![\w\-]){re.escape(c)}s?(?![\w\-])(?!\s+(?:school|firm|student|degree|office|enforcement))", low)
+           for c in _STRONG_SETTING_EN):
+        return True  # (not "brother-in-law", "Pitt law school")
     return not people and len(text) >= 30 and any(re.search(rf"\b{re.escape(c)}\b", low) for c in lx.SETTING_CUES_EN)
 
 
