@@ -59,3 +59,21 @@ def test_one_named_anew_is_who_the_sentence_and_the_next_go_on_about():
 def test_fingers_are_a_mark_only_when_some_are_missing():
     canon = _people("凤姐")
     assert not states(settle(("user", "凤姐未免有那指头告了消乏等事。"), canon=canon))
+
+
+def test_an_illness_is_an_injury_a_mark_a_look_and_nearly_dying_is_no_death():
+    canon = Canon(names={n: ("Character", []) for n in ("Dale Pruett", "Jem Pike", "Bob")})
+    found = states(settle(("user", "In 12 Dale Pruett has a stroke right there at the grill."), canon=canon, zh=False))
+    assert ("Dale Pruett", "injury", "a stroke") in found
+    assert ("Jem Pike", "appearance", "harelip") in states(settle(("user", "Jem Pike has a harelip."), canon=canon, zh=False))
+    for said in ("Dale Pruett had a heart attack that nearly killed him.", "Bob nearly killed Dale Pruett.",
+                 "Dale Pruett nearly died in 12."):
+        assert not [s for s in states(settle(("user", said), canon=canon, zh=False)) if s[1] == "alive"], said
+
+
+def test_a_post_taken_up_in_a_chapter_is_who_they_are():
+    canon = Canon(names={n: ("Character", []) for n in ("杜衡", "高建华", "区浩然", "霍炳坤")})
+    assert ("杜衡", "identity", "山长") in states(settle(("user", "杜衡第11章接任山长，左眼失明。"), canon=canon))
+    assert ("高建华", "identity", "代理科长") in states(settle(("user", "第34章高建华当上了代理科长。"), canon=canon))
+    found = states(settle(("user", "第8章霍炳坤中风倒下。第9章他在病床上把老金狮交给区浩然，让他当教头。"), canon=canon))
+    assert ("区浩然", "identity", "教头") in found and ("霍炳坤", "identity", "教头") not in found

@@ -92,6 +92,14 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     if re.fullmatch(r"\s*(?:——|—|--|，|,)\s*", rest[p + len(said_as):position]) \
                             and gender.get(n, wanted) == wanted:
                         chosen = n
+                # "把老金狮交给阿然，让他当教头": one handed something, then told to do something, is who 他 is
+                if word in "他她" and before:
+                    p, n = max(before)
+                    said_as = max((f for f, m in forms if m == n and rest.startswith(f, p)), key=len, default=n)
+                    if re.fullmatch(r"\s*[，,]?\s*(?:让|叫|要|请|命|派)", rest[p + len(said_as):position]) and \
+                            re.search(r"(?:交给|给了?|托付给|托给|传给|嘱咐|吩咐|叮嘱|告诉|拜托)$", rest[:p]) \
+                            and gender.get(n, wanted) == wanted:
+                        chosen = n
                 # "Angus quits the firm rather than work for him, and he stands with Ruth": the subject of the
                 # clause this one is joined to goes on
                 joined = _joined_subject(rest, position, word, named, forms) if not prose else None

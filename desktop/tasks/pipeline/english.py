@@ -191,7 +191,7 @@ class EnglishRules:
                     if re.search(r"(?:killed|murdered|slain|poisoned|stabbed|shot|executed) by$", mid):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                     elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")) and not mid.endswith(" at") \
-                            and not _NOT_FATAL.match(post):
+                            and not _NOT_FATAL.match(post) and a != b and not re.search(r"\b(?:nearly|almost)\s+\w+$", mid):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"\b(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
                                    r"reported to|(?:takes|took|gets|got) (?:his |her |their |its )?orders from)$", mid):

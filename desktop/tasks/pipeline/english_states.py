@@ -30,7 +30,7 @@ class EnglishStates:
             re.search(r"\b(?:takes|took)\s+(?:his|her|their|[\w'’ ]+['’]s)\s+own\s+life\b", ltail) or \
             re.match(rf"\W*(?:{re.escape(subject.lower())}\s+)?(?:then\s+|later\s+|finally\s+|eventually\s+)?"
                      r"(?:hangs|hanged|kills|killed|shoots|shot|drowns|drowned)\s+(?:him|her)self\b", low)
-        if killed and not _EN_NEG.search(ltail):
+        if killed and not _EN_NEG.search(ltail) and not _NEARLY.search(ltail):
             out.append(self._state(st, subject, "alive", "dead"))
         for phrase in () if killed else lx.EN_DEATH:
             at = ltail.find(phrase)
@@ -40,6 +40,7 @@ class EnglishStates:
                     r"dead\b", ltail[:at + 4]) or re.search(r"\bthat(?:'s| is| has)\b", ltail[:max(at, 0)]):
                 continue  # "a gate that's been dead for two hundred years": not the person's death
             if at >= 0 and re.search(rf"\b{re.escape(phrase)}\b", ltail) and not _EN_NEG.search(ltail[:at]) \
+                    and not _NEARLY.search(ltail[:at]) \
                     and not re.search(r"\b(?:not|never|survives|survived|alive)\b", ltail) \
                     and not re.search(r"\bfak(?:es|ed|ing)\b", st.text, re.I) \
                     and not (chars[0][1] == chars[0][2] and _OWN_SUBJECT.search(ltail[:at])):
@@ -77,10 +78,13 @@ class EnglishStates:
         if m and not _EN_NEG.search(ltail[:m.start()]):
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
         # "comes back with frostbite in her left foot", "Teo is bent — decompression sickness in his left knee"
-        m = re.search(r"(?:\b(?:gets|got|suffers|suffered|has|had|with|left with|ends up with|catches|caught)\s+|[—–]\s*)"
+        m = re.search(r"(?:\b(?:gets|got|suffers|suffered|has|had|with|left with|ends up with|catches|caught|comes down with|"
+                      r"came down with|goes down with|went down with|dies of|died of)\s+|[—–]\s*)"
                       r"((?:severe |bad |mild )?(?:frostbite|hypothermia|decompression sickness|the bends|smoke inhalation|"
-                      r"blood poisoning|gangrene|snow blindness))(?:\s+(?:in|on|to)\s+[^,.;!—–]{2,40}?)?"
-                      r"(?=\s*(?:[,.;!—–]|$)| and | from )", ltail)
+                      r"blood poisoning|gangrene|snow blindness|(?:dust |double )?pneumonia|a stroke|stroke|"
+                      r"a heart attack|heart attack|typhoid|cholera|consumption|tuberculosis|smallpox|scarlet fever|"
+                      r"(?:a )?(?:high |raging )?fever|malaria|dysentery|the flu|influenza))(?:\s+(?:in|on|to)\s+[^,.;!—–]{2,40}?)?"
+                      r"(?=\s*(?:[,.;!—–]|$)| and | from |\s+(?:by|right|at|after|during|while|when|that)\b)", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # (the condition: where it is, the pronoun pass has rewritten)
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
         m = re.search(r"\b(sprain|twist|dislocate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|[\w ]+?['’]s) "
@@ -104,7 +108,9 @@ class EnglishStates:
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "Hinrik burns his hands pulling Signy out" → burned hands
             out.append(self._state(st, subject, "injury", f"burned {m.group(1)}"))
         m = re.search(r"(?:\bhas got|['’]s got|\bhas|\bhad|\bbears|\bwears|\bgot|\bsports|\bwith an?) (?:(?:a|an) )?"
-                      r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard))\b(.{0,30})", ltail)
+                      r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard|harelip|hare lip|cleft lip|"
+                      r"hunchback|hump|clubfoot|club foot|stammer|stutter|lisp|squint|wooden leg|peg leg|eyepatch|"
+                      r"eye patch|gold tooth|metal hand|hook))\b(.{0,30})", ltail)
         if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"
             where = re.match(r"\s+(?:on|across|along|over|under|above|below|down|at|from|in)\b[^,.;]*", tail[m.end(1):m.end()])
             where = where.group(0) if where and not any(n in where.group(0) for n, _, _ in chars) else ""
@@ -267,6 +273,8 @@ def _is_title(title: str) -> bool:
     return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)
 
 
+# "a heart attack that nearly killed him", "nearly died in 12": no death
+_NEARLY = re.compile(r"\b(?:nearly|almost|all but|narrowly|half)\s+(?:\w+\s+)?$|\b(?:nearly|almost) (?:kill|die|drown)")
 # "Elsbeth's father, …, dies": a possessive names whose kin it is, not who dies
 _POSSESSOR = re.compile(r"['’]s\s+(?:late\s+|old\s+|best\s+|oldest\s+|eldest\s+|younger\s+|elder\s+|little\s+)?[a-z]+")
 # "after a captain dies": a noun subject of the clause's own
