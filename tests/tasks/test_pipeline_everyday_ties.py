@@ -258,3 +258,12 @@ def test_他爹_after_the_talk_turns_to_someone_s_family_is_that_one_s_father():
     canon = _people("方静", "杨小山")
     found = relations(settle(("user", "第12章方静第一次家访。下面想让杨小山家里人出场。他爹叫杨老栓，在小煤窑下井。"), canon=canon))
     assert ("PARENT_OF", "杨老栓", "杨小山") in found and ("PARENT_OF", "杨老栓", "方静") not in found
+
+
+def test_a_group_called_by_its_name_without_the_words_for_what_it_is_is_the_same_group():
+    canon = _people("麦小伟", 锦云堂="Faction")
+    canon.relations.add(("MEMBER_OF", "麦小伟", "锦云堂"))
+    found = settle(("user", "对手设一家有钱的体育会来挖人，叫“雄风体育会”，会长关启荣。"),
+                   ("user", "第10章麦小伟收了关启荣的钱，跳槽去了雄风。"), canon=canon)
+    assert ("MEMBER_OF", "麦小伟", "雄风体育会") in relations(found)
+    assert {(e["type"], e["from"], e["to"]) for e in found.document["ends"]} == {("MEMBER_OF", "麦小伟", "锦云堂")}

@@ -221,14 +221,17 @@ _GROUP_ENDS = tuple(sorted((s for s, k in lx.ZH_SUFFIX_KINDS.items() if k == "Fa
 
 def other_forms(cands: Candidates, text: str, common: Callable[[str], bool]) -> None:
     """城西静安寺, 水匪黑水寨 beside 静安寺, 黑水寨: everyday words before a name the talk also says alone describe
-    it; the longer form is one more way to say the same name. And 夜枭 for 夜枭俱乐部: a group is called by its
-    name without the word for what it is."""
+    it; the longer form is one more way to say the same name. And 夜枭 for 夜枭俱乐部, 雄风 for 雄风体育会: a group is
+    called by its name without the words for what it is."""
     for name, cand in list(cands.items()):
-        end = next((e for e in _GROUP_ENDS if name.endswith(e)), None) if cand.best_hint[0] == "Faction" else None
-        stem = name[:-len(end)] if end else ""
-        if len(stem) >= 2 and stem not in cands and stem not in cands.alias_of \
-                and re.search(rf"{re.escape(stem)}(?!{re.escape(end)})", text):
-            cands.alias_of[stem] = name
+        end = next((e for e in _GROUP_ENDS if name.endswith(e)), None) \
+            if (cand.canon_kind or cand.best_hint[0]) == "Faction" else None
+        # (… the shortest such name: 雄风 for 雄风体育会, 红山 for 红山基地)
+        for cut in range(2, len(name) - len(end) + 1) if end and re.match(rf"[{CJK}]", name) else ():
+            stem, rest = name[:cut], name[cut:]
+            if stem not in cands and stem not in cands.alias_of and re.search(rf"{re.escape(stem)}(?!{re.escape(rest)})", text):
+                cands.alias_of[stem] = name
+                break
     for name in [n for n, c in cands.items() if not c.canon_kind and len(n) >= 4 and re.match(rf"[{CJK}]", n)]:
         for cut in range(2, len(name) - 1):
             short = cands.get(name[cut:])
