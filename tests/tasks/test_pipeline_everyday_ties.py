@@ -267,3 +267,18 @@ def test_a_group_called_by_its_name_without_the_words_for_what_it_is_is_the_same
                    ("user", "第10章麦小伟收了关启荣的钱，跳槽去了雄风。"), canon=canon)
     assert ("MEMBER_OF", "麦小伟", "雄风体育会") in relations(found)
     assert {(e["type"], e["from"], e["to"]) for e in found.document["ends"]} == {("MEMBER_OF", "麦小伟", "锦云堂")}
+
+
+def test_english_possessions_creatures_and_mentors_said_in_passing():
+    canon = _people("Leon Delacroix", "Bob", "Nora Quintero", "Hal Brody", "Sugita Kenzo", "Mizuno Genba",
+                    **{"gold pocket watch": "Item"})
+    for said, tie in (("Leon Delacroix's gold pocket watch was found next to the body.",
+                       ("OWNS", "Leon Delacroix", "gold pocket watch")),
+                      ("And I'm adding a mentor for Nora Quintero: Judge Hal Brody.", ("MASTER_OF", "Hal Brody", "Nora Quintero")),
+                      ("The poison came in through the castle physician, Sugita Kenzo, who is Mizuno Genba's creature.",
+                       ("SERVES", "Sugita Kenzo", "Mizuno Genba")),
+                      ("Bob has been taking Leon Delacroix's money for months.", ("SERVES", "Bob", "Leon Delacroix"))):
+        assert tie in relations(settle(("user", said), canon=canon, zh=False)), said
+    found = relations(settle(("user", "Bob takes Leon Delacroix's gold pocket watch."), canon=canon, zh=False))
+    assert ("OWNS", "Bob", "gold pocket watch") in found
+    assert not {("OWNS", "Leon Delacroix", "gold pocket watch"), ("SERVES", "Bob", "Leon Delacroix")} & found

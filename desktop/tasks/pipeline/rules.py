@@ -13,6 +13,7 @@ from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.chinese import CLASSICAL_ROLES, ChineseRules
 from desktop.tasks.pipeline.chinese_states import ChineseStates
 from desktop.tasks.pipeline.english import EnglishRules
+from desktop.tasks.pipeline.english_asides import EnglishAsides
 from desktop.tasks.pipeline.english_states import EnglishStates
 from desktop.tasks.pipeline.findings import Finding, role_after
 from desktop.tasks.pipeline.statements import Statement
@@ -23,7 +24,7 @@ __all__ = ["Finding", "Reader", "spans", "statement_chapter"]
 CJK = "\u4e00-\u9fff"
 
 
-class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishStates):
+class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsides, EnglishStates):
     """Reads findings out of statements, given each candidate's kind and who owns what in canon."""
 
     def __init__(self, kinds: dict[str, str], owners: dict[str, str], chapter: int | None,
