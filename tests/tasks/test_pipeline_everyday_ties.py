@@ -282,3 +282,10 @@ def test_english_possessions_creatures_and_mentors_said_in_passing():
     found = relations(settle(("user", "Bob takes Leon Delacroix's gold pocket watch."), canon=canon, zh=False))
     assert ("OWNS", "Bob", "gold pocket watch") in found
     assert not {("OWNS", "Leon Delacroix", "gold pocket watch"), ("SERVES", "Bob", "Leon Delacroix")} & found
+
+
+def test_a_post_said_between_a_group_and_a_name_makes_a_member_and_a_squad_s_head_heads_only_the_squad():
+    canon = _people("邓凯", "马振北", 西北考古研究所="Faction", 边防三连="Faction")
+    assert ("MEMBER_OF", "邓凯", "西北考古研究所") in relations(settle(("user", "沙耗子的内线：西北考古研究所的司机邓凯。"), canon=canon))
+    found = relations(settle(("user", "边防三连一班班长马振北，大家都叫他老马。"), canon=canon))
+    assert ("MEMBER_OF", "马振北", "边防三连") in found and ("LEADS", "马振北", "边防三连") not in found

@@ -367,8 +367,8 @@ class ChineseRules(ChineseTitles):
                 faction = next((f for f in reversed(factions) if f.endswith(head[0])), None) or \
                     (factions[-1] if factions and head in ("掌门", "首领", "族长") else None) or \
                     (here[-1] if here else None)
-                if faction:
-                    out.append(self._rel(st, "LEADS", name, faction))
+                if faction and not re.search(rf"[一二三四五六七八九十\d][班排连组队]{head}", text[max(0, start - 8):start]):
+                    out.append(self._rel(st, "LEADS", name, faction))  # (三连一班班长 heads 一班, not 三连)
             if _CHILD_BY_RANK.search(before):
                 children.append(name)
             elif not children and not parent:

@@ -35,6 +35,8 @@ _SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的
 _SENT = re.compile(r"(?:派|安插|送|塞|安排)(?:进|过)?来的")
 # "36章沈知微入尚宫局": entering a group, said with the bare 入
 _ENTERS = re.compile(r"(?:(?:第?[0-9一二三四五六七八九十百]+章)?(?:正式|就|便|也)?)入")
+# "研究所的司机", "三连一班班长": a post inside a group, said between the group and the holder's name
+_POST_BETWEEN = re.compile(r"的?([一二三四五六七八九十\d]+[班排连组队科处室])?([\u4e00-\u9fff]{1,4}?)[，,]?")
 # "守夜人里的陆沉": one of a group's people
 _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 # "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
@@ -99,6 +101,11 @@ class ChineseTies:
                     out.append(self._rel(st, "SERVES", a, b))  # 钱嬷嬷是赵琰派来的
                 if ka == "Faction" and kb == "Character" and _AMONG.fullmatch(mid):
                     out.append(self._rel(st, "MEMBER_OF", b, a))
+                # "研究所的司机小邓", "三连一班班长马振北": a post in a group, then who holds it
+                post_held = _POST_BETWEEN.fullmatch(mid) if ka == "Faction" and kb == "Character" else None
+                if post_held and lx.zh_post(post_held.group(2)) and post_held.group(2) not in lx.ZH_NOT_POSTS and \
+                        (post_held.group(1) or post_held.group(2) not in lx.ZH_FACTION_LEADER_ROLES):
+                    out.append(self._rel(st, "MEMBER_OF", b, a))  # (一班的班长 is one of 三连; 三连的连长 heads it)
                 if ka == "Item" and kb == "Character" and sa == ea and _GIVES.search(mid):
                     # "霁红釉方：第10章被周建国偷了，转手卖给方志诚": the thing talked of goes on to the one named
                     previous = self.holders.get(a) or self.owners.get(a)
