@@ -59,7 +59,10 @@ _EN_BEFORE = (
                                 r"works? for|worked for|head of|leader of|runs|founded|sworn to|loyal to|spies for|"
                                 r"agents? of|expelled from|rank in)(?: the)?\s+$")),
     ("Location", 1.0, re.compile(r"(?i)\b(?:from|into|near|outside|across|through|arrives? (?:at|in)|"
-                                 r"lives? (?:in|at)|moved? to|born in|grew up in|back to|out of)(?: the)?\s+$")),
+                                 r"lives? (?:in|at)|moved? to|born in|grew up in|back to|out of|reach(?:es|ed)?|"
+                                 r"(?:leaves?|left|sails?|sailed|heads?|headed|sets? off|bound) for|"
+                                 r"(?:goes|went|flees|fled|travels?|travell?ed|returns?|returned|ships? out|sent|posted) to|"
+                                 r"(?:stationed|based|buried|settles?|settled) (?:at|in))(?: the)?\s+$")),
     # (people are met, written to and stood near as well)
     ("Location", 0.5, re.compile(r"(?i)\b(?:in|at|to|towards?)(?: the)?\s+$")),
     ("Item", 1.0, re.compile(r"(?i)\b(?:carr(?:y|ies|ied)|wield(?:s|ed)?|steals?|stole|stolen|pawn(?:s|ed)?|"
