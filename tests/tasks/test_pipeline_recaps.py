@@ -221,3 +221,9 @@ def test_that_s_a_thread_points_back_at_what_was_just_said():
     [hook] = found.document["hooks"]
     assert "paid off every penny" in hook["description"] and hook["involves"] == ["Edmund Rye"]
     assert hook.get("due_by") == 16
+
+
+def test_a_place_gone_to_or_named_like_a_place_is_a_place_without_asking_the_model():
+    found = settle(("user", "In 16 Zuane sails for Lisbon. Grand Coulee Dam is where Arvid works."),
+                   canon=Canon(names={"Zuane": ("Character", [])}), zh=False)
+    assert {"Lisbon": "Location", "Grand Coulee Dam": "Location"}.items() <= entities(found).items()

@@ -496,9 +496,3 @@ def test_a_novels_great_houses_stay_factions_where_a_talks_households_do_not():
                for i, text in enumerate(("薛家本是金陵四大家族之一。", "薛家富贵，王家亦然。", "薛家与王家世代联姻。"))]
     found = asyncio.run(extract(chapter, Canon(), None, zh=True, chapter=4, prose=True))
     assert entities(found).get("薛家") == "Faction"
-
-
-def test_a_place_gone_to_or_named_like_a_place_is_a_place_without_asking_the_model():
-    found = settle(("user", "In 16 Zuane sails for Lisbon. Grand Coulee Dam is where Arvid works."),
-                   canon=Canon(names={"Zuane": ("Character", [])}), zh=False)
-    assert {"Lisbon": "Location", "Grand Coulee Dam": "Location"}.items() <= entities(found).items()
