@@ -64,3 +64,15 @@ def test_english_secrets_kept_from_the_reader_and_payoffs_named_after_the_beat()
     hook = _one(settle(("user", "Ch. 14 is the night somebody puts a brick through the window of the store. I don't know "
                                 "yet who threw it — leave that open, I'll pay it off around ch. 22."), zh=False))
     assert (hook["name"], hook.get("due_by")) == ("Who threw it", 22)
+
+
+def test_a_mystery_written_earlier_and_paid_off_here_is_resolved_now():
+    found = settle(("user", "第32章写驿站被围。"),
+                   ("user", "老韩出手拦了一下——第5章我写过他瘸腿，一直没交代，这里揭开：他年轻时在边军当过斥候。"),
+                   canon=_people("韩大柱"))
+    [hook] = [h for h in hooks(found) if h["status"] == "Resolved"]
+    assert (hook.get("planted_in"), hook.get("resolved_in")) == (5, 32)
+    hook = _one(settle(("user", "第27章要顺带交代一件事：唐可欣为什么一听见水声就发抖（第3章埋的）——她爸在一次隧道突水里没出来。"),
+                       canon=_people("唐可欣")))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == \
+        ("唐可欣为什么一听见水声就发抖", "Resolved", 3, 27)

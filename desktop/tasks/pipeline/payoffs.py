@@ -26,7 +26,12 @@ ZH_CHAPTER_MARK = re.compile(ZH_CHAPTER + r"(?:埋下的?|埋了|埋的|写了|�
 EN_CHAPTER = rf"(?:chapter|ch\.?)\s*({EN_NUMBER})\b"
 # … or said of the chapter the talk is at: "第5章埋的师父死因，算收了"
 PAID_NOW_ZH = re.compile(ZH_CHAPTER + r"(?:埋的|埋下的|留的|挖的)[^。！？]{1,20}?[，,]\s*(?:算|就算|已经|也|这就)?"
-                          r"(?:收了|填了|回收了|交代了|揭了)")
+                          r"(?:收了|填了|回收了|交代了|揭了)|"
+                          # "第5章我写过他瘸腿，一直没交代，这里揭开：", "老谢早在第3章就说过“…”，当时没解释，透水这章揭开"
+                          + ZH_CHAPTER + r"(?:我|就|也)*(?:写过|说过|提过|埋过|埋了|埋的)[^。！？]{1,40}?[，,；;—]\s*"
+                          r"[^。！？]{0,16}?(?:这里|这章|本章|这一章|这回)(?:就|再)?(?:揭开|揭晓|交代|解释|说破|点破)")
+# "可欣为什么一听见水声就发抖（第3章埋的）": where a mystery paid off in the sentence was planted
+PLANTED_ASIDE_ZH = re.compile(r"[（(]" + ZH_CHAPTER + r"(?:埋的|埋下的|写过|写的)[）)]")
 PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}[^.!]{{0,100}}?"
                       rf"(?:{EN_CHAPTER}\s+(?:already\s+)?(?:explained|showed|revealed|answered|resolved|solved)|"
                       rf"(?:paid off|explained|revealed|answered|resolved|solved|out in the open)\s+(?:in|since)\s+"
@@ -45,8 +50,14 @@ def paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, 
     """(planted, paid off, the recap's words) for a recap of a mystery the chapters written have both raised and
     answered (`now`: the chapter the talk is at, for "第5章埋的师父死因，算收了")."""
     said = PAID_NOW_ZH.search(text) if zh and now is not None else None
-    if said and number_in(said.group(1)) is not None and number_in(said.group(1)) < now:
-        return number_in(said.group(1)), now, text[said.start():]
+    planted = number_in(next(g for g in said.groups() if g)) if said else None
+    if planted is not None and planted < now:
+        return planted, now, text[said.start():]
+    aside = PLANTED_ASIDE_ZH.search(text) if zh else None
+    if aside and re.search(r"交代|揭开|揭晓|解释|说破", text) and (planted := number_in(aside.group(1))) is not None:
+        paid = next((n for c in re.finditer(ZH_CHAPTER, text) if (n := number_in(c.group(1))) and n > planted), now)
+        if paid is not None and paid > planted:  # "第27章要顺带交代一件事：…（第3章埋的）——…"
+            return planted, paid, text[max(text.rfind(c, 0, aside.start()) for c in "。：:") + 1:]
     pattern = PAID_ZH if zh else PAID_EN
     # ("另外第18章我写完了：第5章埋下…，第18章揭晓：" — the recap starts at 第5章)
     for start in (c.start() for c in re.finditer(ZH_CHAPTER if zh else rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}", text)):

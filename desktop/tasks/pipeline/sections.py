@@ -80,6 +80,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
         if st.by_author and position not in recapped:
             alone = payoffs.paid_off_already(st.quote, zh, talk_at)
             across = None if alone else payoffs.paid_off_already(told, zh)
+            if across and position + 1 < len(statements) and payoffs.paid_off_already(statements[position + 1].quote, zh,
+                                                                                       talk_at):
+                across = None  # (the next sentence tells it on its own)
         recap = alone or across
         if across:
             recapped.add(position + 1)
@@ -96,7 +99,8 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             said = told if position + 1 in recapped else st.quote
             involves = list(dict.fromkeys(n for x in statements[position:position + (2 if position + 1 in recapped else 1)]
                                           for n in x.names if kinds.get(n) in _INVOLVED))
-            about = payoffs.ZH_CHAPTER_MARK.sub("", recap[2]) if zh else said  # (what the recap is about, not when)
+            # (what the recap is about, not when: "…就发抖（第3章埋的）" is about 就发抖)
+            about = re.sub(r"[（(]\s*[）)]", "", payoffs.ZH_CHAPTER_MARK.sub("", recap[2])) if zh else said
             item = {"name": _hook_name(about, zh) or about[:16], "description": said, "status": "Resolved",
                     "involves": involves, "planted_in": recap[0], "resolved_in": recap[1]}
             # (a recap told across a question — "…from chapter two, where the oil kept going missing? That's done —
@@ -164,8 +168,9 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             set(involves) <= set(last.item.get("involves") or [])
         # (… but "That pays off at ch. 25." / "这个先埋着" after a new beat in a later message is about that beat)
         new_beat = pointing and position > 0 and last is not None and \
-            statements[position - 1].message_index == st.message_index > last.statement.message_index + 1 and \
-            statements[position - 1] not in (last.statement, *last.extra)
+            statements[position - 1].message_index == st.message_index and \
+            (st.message_index > last.statement.message_index + 1 or statement_chapter(statements[position - 1].text)
+             is not None) and statements[position - 1] not in (last.statement, *last.extra)
         if last is not None and not subject and not fresh and (recent or pointing and not involves) and not new_beat:
             _add_to(last, st)  # "这个先别写进正文，只是伏笔" / "Nobody knows yet": more about the hook just planted
             continue
@@ -390,7 +395,7 @@ def _hook_name(text: str, zh: bool) -> str:
         text = re.sub(r"[那这]个坑.*$|的坑.*$|[那这]条.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
         text = re.sub(r"^(?:我|我们)?(?:之前|前面|已经)?(?:写过|写了|埋过|埋了)", "", text)  # "(第7章)我写过小伟总缺训"
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
-        clause = re.split(r"[，,。！？!?；;：:]", clause.strip("，,：: "))[0]
+        clause = re.split(r"[，,。！？!?；;：:—]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
     # "Small mystery thread: in chapter 3 Thorne notices …": the label and the chapter are not the hook
     text = re.sub(r"(?i)^(?:yes|yeah|yep|sure|ok(?:ay)?)\b[,.!]?\s*(?:(?:plant|add|put in|use)\s+(?:this|that)\s*:\s*)?",
