@@ -289,3 +289,17 @@ def test_a_post_said_between_a_group_and_a_name_makes_a_member_and_a_squad_s_hea
     assert ("MEMBER_OF", "邓凯", "西北考古研究所") in relations(settle(("user", "沙耗子的内线：西北考古研究所的司机邓凯。"), canon=canon))
     found = relations(settle(("user", "边防三连一班班长马振北，大家都叫他老马。"), canon=canon))
     assert ("MEMBER_OF", "马振北", "边防三连") in found and ("LEADS", "马振北", "边防三连") not in found
+
+
+def test_members_and_heads_named_in_an_aside_and_hands_under_someone():
+    canon = _people("Nora Kinsella", "Cal Stroud", "Hoss", "石栓", "程守拙", "严正",
+                    **{"United Mine Workers": "Faction", "Stroud Brothers Stock": "Faction", "Dynamite": "Item",
+                       "华西监理公司": "Faction"})
+    assert ("MEMBER_OF", "Nora Kinsella", "United Mine Workers") in relations(settle(
+        ("user", "The organizer is Nora Kinsella, Irish, an organizer for the United Mine Workers."), canon=canon, zh=False))
+    found = relations(settle(("user", "Hoss sells Dynamite to Cal Stroud, who runs Stroud Brothers Stock, in chapter 19."),
+                             canon=canon, zh=False))
+    assert ("LEADS", "Cal Stroud", "Stroud Brothers Stock") in found and ("LEADS", "Hoss", "Stroud Brothers Stock") not in found
+    assert ("SERVES", "石栓", "程守拙") in relations(settle(("user", "驿卒石栓，十六岁，是程守拙手下跑腿的。"), canon=canon))
+    assert ("MEMBER_OF", "严正", "华西监理公司") in relations(settle(("user", "- 严正，华西监理公司派来的驻地监理，这个人有问题"),
+                                                               canon=canon))

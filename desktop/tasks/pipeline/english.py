@@ -71,9 +71,11 @@ class EnglishRules:
                 if kb == "Faction" and ka == "Character" and re.fullmatch(
                         r",\s*(?:the\s+)?(?:head|leader|master|founder|grandmaster|captain|chief)\s+of(?:\s+the)?", mid):
                     out.append(self._rel(st, "LEADS", a, b))
-                elif kb == "Faction" and ka == "Character" and re.fullmatch(
-                        r",\s*(?:a|an|the)\s+(?:\w+\s)?(?:member|runner|agent|knight|brother|sister|soldier)\s+(?:of|for|in)(?:\s+the)?", mid):
-                    out.append(self._rel(st, "MEMBER_OF", a, b))
+                elif kb == "Faction" and ka == "Character" and (one := re.fullmatch(
+                        r",\s*(?:a|an|the)\s+(?:\w+\s)?(member|runner|agent|knight|brother|sister|soldier|[a-z\-]+)\s+"
+                        r"(?:of|for|in|with)(?:\s+the)?", mid)) and (one.group(1) in _MEMBER_WORDS or
+                                                                 is_post(one.group(1)) and one.group(1) not in _NOT_POSTS):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "Nora Kinsella, an organizer for the United Mine Workers"
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"of(?:\s+the)?", mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Hollis Quade of the Red Tithe"
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:is|was|'s|’s)(?:\s+the)?", mid) and \
@@ -81,9 +83,8 @@ class EnglishRules:
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "She's Concordat Navy."
                 # "the Widow runs the Orrery", "Vael, Archon, heads the Salt Kings", "Ashdown, who chairs the Society"
                 if kb == "Faction" and ka == "Character" and re.fullmatch(
-                        r"(?:,\s*(?:who\s+|[^,]{1,30},\s*)|who\s+)?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
-                        r"chaired|commands|commanded)(?:\s+the)?", mid) and (
-                        not mid.startswith("who") or low[:ea].rstrip().endswith(",")):  # (not "Who runs the Guild?")
+                        r"(?:,\s*(?:who\s+|[^,]{1,30},\s*))?(?:now\s+|still\s+)?(?:runs|ran|leads|led|heads|headed|chairs|"
+                        r"chaired|commands|commanded)(?:\s+the)?", mid):
                     out.append(self._rel(st, "LEADS", a, b))
                 # "Silas Halloway owns Halloway & Sons Shows", "after Ugolino dies he takes over running the bottega"
                 if kb == "Faction" and ka == "Character" and _OWNS_GROUP.fullmatch(mid):
@@ -393,6 +394,7 @@ def _plied(between: str) -> bool:
     return plied is not None and (plied.group(1) is None or is_post(plied.group(1)))
 
 
+_MEMBER_WORDS = {"member", "runner", "agent", "knight", "brother", "sister", "soldier"}
 _DOES_FOR = re.compile(r"\b(?:runs?|ran|does|did|drives?|drove|cooks?|cooked|fights?|fought|spies|spied|kills?|killed|"
                        r"smuggles?|smuggled|deals?|dealt|fixes|fixed|forges?|forged|steals?|stole)\b(?:\s+[a-z\-]+){0,2}"
                        r"\s+for(?:\s+the)?$")

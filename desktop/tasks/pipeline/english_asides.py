@@ -76,6 +76,10 @@ class EnglishAsides:
                     also = next((c for c, sc, _ in spans if kin.group("other") and sc == eb + kin.start("other") - kin.start()
                                  and self.kind(c) == "Character"), None)
                     out += [self._en_role(st, holder=a, other=p, role=role) for p in (b, also) if p]
+                if ka == "Character" and kb == "Faction" and re.fullmatch(
+                        r",\s*who\s+(?:now\s+|still\s+|also\s+)?(?:runs|ran|leads|led|heads|headed|owns|owned|chairs|commands|"
+                        r"founded|bosses)(?:\s+the)?", mid):
+                    out.append(self._rel(st, "LEADS", a, b))  # "…to Cal Stroud, who runs Stroud Brothers Stock"
                 if ka == kb == "Character" and re.fullmatch(r",\s*who(?:\s+is|\s+was|['’]s)(?:\s+now|\s+really|\s+secretly)?", mid) \
                         and _ONES_MAN.match(post):
                     out.append(self._rel(st, "SERVES", a, b))  # "the castle physician, Sugita Kenzo, who is Genba's creature"

@@ -27,6 +27,8 @@ _OBJECT_BEFORE = re.compile(r"(?:跟|和|与|对|向|给|把|替|为|陪|帮|找
 _IS = re.compile(r"(?:其实|原来|本来|早就|就|也|一直|便)?是$")
 _PAID = re.compile(r"(?:拿|收|吃|拿了|收了|吃了)$")
 _PAY = re.compile(r"的(?:钱|好处|银子|黑钱|贿赂)")
+# under someone: "是程驿丞手下跑腿的", "是他手下的人"
+_UNDER = re.compile(r"(?:的)?(?:手下|麾下|身边)的?(?:人|跑腿|打手|伙计|马仔|小弟|[\u4e00-\u9fff]{0,3}的)")
 # devoted: "对仲远忠心耿耿"
 _DEVOTED = re.compile(r"(?:忠心耿耿|死心塌地|言听计从|唯命是从|忠心不二)")
 # a firm that signed or made someone: "也是鹿鸣传媒签的", "鹿鸣传媒旗下的"
@@ -36,7 +38,7 @@ _SENT = re.compile(r"(?:派|安插|送|塞|安排)(?:进|过)?来的")
 # "36章沈知微入尚宫局": entering a group, said with the bare 入
 _ENTERS = re.compile(r"(?:(?:第?[0-9一二三四五六七八九十百]+章)?(?:正式|就|便|也)?)入")
 # "研究所的司机", "三连一班班长": a post inside a group, said between the group and the holder's name
-_POST_BETWEEN = re.compile(r"的?([一二三四五六七八九十\d]+[班排连组队科处室])?([\u4e00-\u9fff]{1,4}?)[，,]?")
+_POST_BETWEEN = re.compile(r"的?((?:[一二三四五六七八九十\d]+|[\u4e00-\u9fff]{1,3}?)[班排连组队科处室])?([\u4e00-\u9fff]{1,4}?)[，,]?")
 # "守夜人里的陆沉": one of a group's people
 _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 # "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
@@ -80,6 +82,8 @@ class ChineseTies:
                 if len(mid) > 12 or _negated_zh(text[:sb]):
                     continue
                 if ka == kb == "Character":
+                    if _IS.search(mid) and _UNDER.match(post):
+                        out.append(self._rel(st, "SERVES", a, b))  # 小栓子…是程驿丞手下跑腿的
                     if _BOUGHT_BY.search(mid) and re.match(_BOUGHT, post) or \
                             _IS.search(mid) and _PLANT.match(post) or _PAID.search(mid) and _PAY.match(post) or \
                             re.fullmatch(r"[^，,。；;]{0,4}对", mid) and _DEVOTED.match(post):
@@ -94,7 +98,8 @@ class ChineseTies:
                         out.append(self._rel(st, "MASTER_OF", *((a, b) if _TAKES_ON.fullmatch(mid) else (b, a))))
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
-                if ka == "Character" and kb == "Faction" and (_IS.search(mid) and (_SIGNED.match(post) or _SENT.match(post))
+                if ka == "Character" and kb == "Faction" and ((_IS.search(mid) or re.fullmatch(r"[，,]", mid))
+                                                                 and (_SIGNED.match(post) or _SENT.match(post))
                                                                  or _ENTERS.fullmatch(mid)):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # 也是鹿鸣传媒签的, 樱机关派进来的, 36章入尚宫局
                 if ka == kb == "Character" and _IS.search(mid) and _SENT.match(post):
