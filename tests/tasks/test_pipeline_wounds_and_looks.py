@@ -77,3 +77,21 @@ def test_a_post_taken_up_in_a_chapter_is_who_they_are():
     assert ("高建华", "identity", "代理科长") in states(settle(("user", "第34章高建华当上了代理科长。"), canon=canon))
     found = states(settle(("user", "第8章霍炳坤中风倒下。第9章他在病床上把老金狮交给区浩然，让他当教头。"), canon=canon))
     assert ("区浩然", "identity", "教头") in found and ("霍炳坤", "identity", "教头") not in found
+
+
+def test_everyday_english_for_wounds_and_posts():
+    canon = Canon(names={n: ("Character", []) for n in ("Eilif", "Wick", "Casey", "Jory", "Leung", "Reuben", "Pru",
+                                                          "Mei-ling", "Toby Krebs", "Orla", "Corwin")})
+    for said, state in (("Eilif hauls the line in with his bare hands — rope burns across both palms, right down to the meat.",
+                         ("Eilif", "injury", "rope burns across both palms")),
+                        ("Wick's caught under a fall of slate and his left leg's broken.", ("Wick", "injury", "broken left leg")),
+                        ("In 18 Casey comes off a horse and separates his shoulder.", ("Casey", "injury", "separated shoulder")),
+                        ("Jory's thrown against a thwart and cracks two ribs.", ("Jory", "injury", "cracked ribs")),
+                        ("Leung has a stroke in 34 — his right hand's paralysed.", ("Leung", "injury", "paralysed right hand")),
+                        ("Reuben's voted coxswain in chapter nine.", ("Reuben", "identity", "coxswain")),
+                        ("Pru runs the office as acting postmaster from chapter 16.", ("Pru", "identity", "acting postmaster")),
+                        ("Mei-ling is head cutter from 35 on.", ("Mei-ling", "identity", "head cutter")),
+                        ("- Toby Krebs: rodeo clown, the best bullfighter on the circuit", ("Toby Krebs", "identity", "rodeo clown"))):
+        assert state in states(settle(("user", said), canon=canon, zh=False)), said
+    assert not [s for s in states(settle(("user", "Corwin is Orla's senior apprentice of three years."), canon=canon, zh=False))
+                if s[0] == "Orla"]

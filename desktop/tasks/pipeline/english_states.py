@@ -87,10 +87,16 @@ class EnglishStates:
                       r"(?=\s*(?:[,.;!—–]|$)| and | from |\s+(?:by|right|at|after|during|while|when|that)\b)", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # (the condition: where it is, the pronoun pass has rewritten)
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
-        m = re.search(r"\b(sprain|twist|dislocate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|[\w ]+?['’]s) "
+        m = re.search(r"\b(sprain|twist|dislocate|separate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|two|three|[\w ]+?['’]s) "
                       r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
             out.append(self._state(st, subject, "injury", f"{m.group(1).removesuffix('e')}ed {m.group(2)}"))
+        # "his left leg's broken", "her right hand's paralysed", "rope burns across both palms"
+        m = re.search(r"(?:\b(?:his|her|their)|[\w ]*?['’]s) ((?:left |right )?(?:leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
+                      r"back|neck|hip|foot|side))(?:['’]s| is| was) (broken|shattered|paraly[sz]ed|crushed|smashed)\b", ltail) \
+            or re.search(r"\b()((?:rope|powder|acid|frost) burns (?:across|on|to) [\w ]{2,30}?)(?=[,.;!—–]|$| right| and)", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", f"{m.group(2)} {m.group(1)}".strip()))
         whose = r"(?:an?|his|her|their|one|two|three|four|[\w ]+?['’]s)"  # a resolved pronoun reads "Tessa's"
         m = re.search(rf"\b(?:loses|lost|has lost) ({whose} (?:(?:left|right) )?"
                       r"(?:eye|arm|hand|leg|foot|ear|fingers?))", ltail)
@@ -137,7 +143,7 @@ class EnglishStates:
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it
-        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–"))
+        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–", *((":",) if _cast_line(st) else ())))
         if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
             m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:
@@ -160,6 +166,8 @@ class EnglishStates:
         for (person, _, stop), following in zip(holders, [*(c[1] for c in holders[1:]), len(text)]):
             own = text[stop:following]
             m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
+            if m and stop > 0 and own.lstrip().startswith(":") and not _cast_line(st):
+                m = None  # ("- Toby Krebs: rodeo clown" is a cast list's line; "Bastian: apprentice…" a note)
             # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
             where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
             # ("…, the miller who started all this": a relative clause after the post says more of the same one)
@@ -181,14 +189,23 @@ class EnglishStates:
         return [f for f in out if f is not None]
 
 
+def _cast_line(st: Statement) -> bool:
+    """"- Toby Krebs: rodeo clown, …": a list's line, where the words after a name's colon are who they are."""
+    return st.listed or re.match(r"\s*[-•*]", st.text) is not None
+
+
 _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
                  r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
                  r"nineteen|six|seven|eight|nine)")
 _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s+been)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
                   # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
-                  r"\s+(?:is|was|gets|got)\s+(?:crowned|named|appointed|elected|promoted to|recogni[sz]ed as|"
-                  r"sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+|"
+                  r"(?:['’]s|\s+is|\s+was|\s+gets|\s+got)\s+(?:crowned|named|appointed|elected|voted|promoted to|"
+                  r"recogni[sz]ed as|sworn in as|installed as)\s+(?:(?:a|an|the)\s+)?|\s+(?:becomes|became)\s+|"
+                  # "Pru runs the office as acting postmaster", "- Toby Krebs: rodeo clown, …", "is head cutter from 35"
+                  r"\s+(?:runs|ran|keeps|kept|minds|minded)\s+(?:[\w'’]+\s+){1,3}?as\s+(?:(?:a|an|the)\s+)?|"
+                  r"\s*:\s*(?:(?:a|an|the)\s+)?(?=[a-z])|"
+                  r"\s+(?:is|was)\s+(?:now\s+)?(?=(?:head|chief|acting|senior|deputy|assistant)\s)|"
                   # "is King of Astmere from 34", "is officially Warden of the Third Ward": a title, capitalised
                   r"\s+(?:is|was)\s+(?:now\s+|officially\s+|still\s+)?(?-i:(?=[A-Z][a-z]+\s+of\s))|"
                   # "takes command as acting captain", "signs on as cook"
@@ -196,7 +213,8 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s
                   r"was hired|comes aboard|came aboard|acts|acted)\s+as\s+(?:(?:a|an|the)\s+)?)")
 _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's, the relief boat's
              # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
-             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was)\s)[a-z\-]+\s){0,2}"
+             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was|in|on|at|of|for|to|from|"
+             r"with|by)\s)[a-z\-]+\s){0,2}"
              r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
@@ -209,7 +227,7 @@ _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the g
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden|doc|head|coach|mechanic)"
+             r"medic|guide|ranger|warden|doc|head|coach|mechanic|coxswain|boatswain)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
@@ -221,7 +239,8 @@ _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
-_NOT_TITLES = {"stranger", "regular", "newcomer", "heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
+_NOT_TITLES = {"fever", "river", "water", "winter", "summer", "danger", "anger", "hunger", "silver", "powder", "paper",
+               "letter", "number", "order", "stranger", "regular", "newcomer", "heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
                "tender", "slender", "proper", "eager", "better", "bigger", "whether",
                "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
