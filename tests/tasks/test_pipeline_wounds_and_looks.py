@@ -95,3 +95,12 @@ def test_everyday_english_for_wounds_and_posts():
         assert state in states(settle(("user", said), canon=canon, zh=False)), said
     assert not [s for s in states(settle(("user", "Corwin is Orla's senior apprentice of three years."), canon=canon, zh=False))
                 if s[0] == "Orla"]
+
+
+def test_chinese_floggings_lost_voices_and_a_corrected_wound():
+    canon = Canon(names={n: ("Character", []) for n in ("程守拙", "柳云笙", "马大勇", "陶一鸣")})
+    for said, state in (("三十二章骆大人打了程守拙二十板子，程守拙背上皮开肉绽。", ("程守拙", "injury", "背上皮开肉绽")),
+                        ("柳云笙会书前一晚连说三场，第二天嗓子哑了，上不了台。", ("柳云笙", "injury", "嗓子哑")),
+                        ("第26章马大勇是右臂骨折不是左臂。", ("马大勇", "injury", "右臂骨折")),
+                        ("陶一鸣留过日本，左眼常年戴一只单片眼镜。", ("陶一鸣", "appearance", "左眼常年戴一只单片眼镜"))):
+        assert state in states(settle(("user", said), canon=canon)), said

@@ -89,6 +89,8 @@ class ChineseStates:
                                tail.strip("，, "))
                 # "中风当晚在医院里" → 中风: when and where it happened is no part of the injury
                 value = re.split(r"(?<=[\u4e00-\u9fff]{2})(?:当晚|当天|那天|那晚|之后|以后|后来|在[^，,。]{1,6}[里中上])", value)[0]
+                # "是右臂骨折不是左臂": the corrected one; "第二天嗓子哑了": not when
+                value = re.sub(r"^(?:是(?=.+不是)|第二天|次日|当天|那天|后来)|不是[^，,。]*[。.]?$", "", value)
                 out.append(self._state(st, subject, "injury", value[:30]))
                 break
         if (any(word in tail for word in lx.ZH_APPEARANCE) or _FINGERS_SHORT.search(tail)) and \
