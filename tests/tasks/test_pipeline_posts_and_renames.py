@@ -248,3 +248,14 @@ def test_renames_said_as_a_clash_a_plain_no_a_correction_or_a_new_name_for_the_o
                             ("user", "卓一鸣这个名字我再想想……改成女的，叫卓一兰。")))
     assert {"常胜利", "韩东篱", "卓一兰"} <= set(found)
     assert not {"赵德彪", "韩立秋", "卓一鸣", "女的"} & set(found)
+
+
+def test_a_name_judged_and_replaced_in_everyday_chinese():
+    def names(*turns):
+        return set(entities(settle(*turns)))
+    assert names(("user", "御史我叫他贾廷佐，第31章过驿。"), ("assistant", "好。"),
+                 ("user", "御史的名字我改一下，姓贾太容易让人想起红楼梦，改姓骆，骆廷佐，手下都叫他骆大人。")) == {"骆廷佐"}
+    assert names(("user", "苏联专家叫伊万诺夫，第18章到厂。"), ("assistant", "好。"),
+                 ("user", "伊万诺夫太大路了，换一个，叫索科洛夫。")) == {"索科洛夫"}
+    assert names(("user", "采薇拜了场里的技师陶一鸣做师父。"), ("assistant", "好。"),
+                 ("user", "还有陶先生的名字，陶一鸣我越看越像说相声的，改成陶景行。")) == {"陶景行"}

@@ -83,8 +83,9 @@ def valid_name(name: str) -> bool:
         if re.match(r"[A-Za-z0-9]+(?:到[A-Za-z0-9]+)?", name):
             return False  # E级, F到S七级: a grade; no Chinese name opens with a Latin letter or a digit
         if len(name) == 2 and name[1] in "里内中" and not lx.surnamed(name) or \
+                len(name) == 2 and name[1] in "太很也就都又还才真最更" or \
                 re.search("居然|竟然|突然|已经|应该|可能|一定|怎么|如何|怎样|为何|开枪|中枪|太中二", name):
-            return False  # 宗里, 城中: a place and "in"; 脾气居然会, 马六如何, 黑仔开枪: words, not a name
+            return False  # 宗里, 城中: a place and "in"; 脾气居然会, 马六如何, 黑仔开枪, 姓贾太…: words, not a name
         if re.fullmatch(r"(?:[几数半]|[0-9〇零一二两三四五六七八九十百千]+)(?:分钟|秒钟|点钟|刻钟|个钟头|钟头)", name) \
                 or name.endswith(("之战", "之役", "战役", "大战", "之乱", "之变")):
             return False  # 十分钟 is a while, 断星之战 a battle: an event of the story, no thing in it

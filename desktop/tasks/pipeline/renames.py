@@ -73,7 +73,7 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
 # a name judged and dropped ("严鹤年太像老干部了", "Working name was Zoltar. God, no.") and the one said in its place
 # ("叫邵天佑", "Call him Mordane Vael") in the same sentence or one of the next two of the same message
 _JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
-                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名)")
+                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|越看越像|太大路|换一个)")
 _JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
                         r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^not\b")
 _CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
@@ -83,6 +83,7 @@ _EXCLAIMED = re.compile(r"^[^.!?。！？,，]{0,6}(?:[,，]\s*no)?[.!。！]\s*
 _REAL_NAME = re.compile(rf"真名(?:叫|是)?{_NEW_ZH}")
 # "新总师的名字改一个字，叫顾怀瑜": one character of the name changes
 _ONE_CHARACTER = re.compile(rf"(?:名字|名)[^。！？\n]{{0,6}}?(?:改|换)(?:一个|个|一)字[^。！？\n]{{0,6}}?{_TO_ZH}{_NEW_ZH}")
+_SURNAME_CHANGED = re.compile(rf"姓([{_CJK}])[^。！？\n]{{0,20}}?改姓([{_CJK}]{{1,2}})[，,]\s*{_NEW_ZH}")
 # "I'm renaming the councilman: Ray Quinlan, not Quill"
 _RENAMED_NOT = re.compile(rf"(?i:\brenam\w*)\b[^.;!?]*?[:—–]\s*{_NEW_EN},?\s+(?i:not)\s+([A-Z][\w'\-]+)\b")
 
@@ -117,13 +118,18 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
             new = (called.group(called.lastindex) or called.group(1)).strip()
             # (a name, not "林风像个木头，叫人着急": a surname, or one the talk already reads as a name)
             named = not zh or lx.surnamed(new) or (new in cands or new in cands.alias_of) and \
-                not re.match(r"[，,；;]?\s*叫", called.group(0))
+                (not re.match(r"[，,；;]?\s*叫", called.group(0)) or judged[-1].group(0) == "换一个")
             return (old, new) if named and not any(f in new or new in f for f in forms) else None
     return None
 
 
 def _one_character_changed(st: Statement, cands: Candidates) -> tuple[str, str] | None:
     changed = _ONE_CHARACTER.search(st.quote)
+    surname = None if changed else _SURNAME_CHANGED.search(st.quote)
+    if surname:  # "姓贾太容易让人想起红楼梦，改姓骆，骆廷佐": the one of that surname, under the new name
+        olds = [n for n in cands if not cands[n].canon_kind and n.startswith(surname.group(1))
+                and cands[n].best_hint[0] == "Character" and n != surname.group(3) and min(cands[n].mentions) < st.index]
+        return (olds[0], surname.group(3)) if len(olds) == 1 and surname.group(3).startswith(surname.group(2)) else None
     if not changed:
         return None
     new = changed.group(1)
