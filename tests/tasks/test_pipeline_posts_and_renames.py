@@ -259,3 +259,19 @@ def test_a_name_judged_and_replaced_in_everyday_chinese():
                  ("user", "伊万诺夫太大路了，换一个，叫索科洛夫。")) == {"索科洛夫"}
     assert names(("user", "采薇拜了场里的技师陶一鸣做师父。"), ("assistant", "好。"),
                  ("user", "还有陶先生的名字，陶一鸣我越看越像说相声的，改成陶景行。")) == {"陶景行"}
+
+
+def test_a_name_swapped_in_everyday_english_keeps_only_the_new_one():
+    def names(*turns):
+        return set(entities(settle(*turns, zh=False)))
+    found = names(("user", "The steamer's the SS Calliope, out of Liverpool. In 7 the Calliope goes aground on the Teeth."),
+                  ("assistant", "Good."),
+                  ("user", "I've been calling her the Calliope, but there's a real one, HMS Calliope, famous. "
+                           "Rename her the SS Marazion Star."))
+    assert "SS Marazion Star" in found and not {"SS Calliope", "Calliope"} & found
+    found = names(("user", "His name's Chan Keung. Chan Keung joins the Jade Lotus Society in 32."), ("assistant", "Good."),
+                  ("user", "I said Chan Keung; I'm looking at my notes and I've been writing Tsang Keung since chapter 9."))
+    assert "Tsang Keung" in found and "Chan Keung" not in found
+    found = names(("user", "In 13 a fin whale stoves in the Thorgerd in Drygalski Fjord."), ("assistant", "Good."),
+                  ("user", "One fix: not Drygalski Fjord. I checked the chart. It's Royal Bay."))
+    assert "Royal Bay" in found and "Drygalski Fjord" not in found

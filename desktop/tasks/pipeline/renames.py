@@ -123,6 +123,42 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
     return None
 
 
+# "I've been calling her the Calliope, but … Rename her the SS Marazion Star." / "I said Chan Keung; … I've been
+# writing Tsang Keung since chapter 9." / "One fix: not Drygalski Fjord. … It's Royal Bay."
+_RENAME_HER = re.compile(rf"(?i:^\s*(?:so\s+|and\s+|just\s+)?rename\s+(?:him|her|it|them)\s+(?:to\s+|as\s+)?(?:the\s+)?){_NEW_EN}")
+_CALLING = re.compile(r"(?i:\bcalling\s+(?:him|her|it|them)\s+(?:the\s+)?)([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})")
+_SAID_WRITING = re.compile(rf"(?i:\bI said\s+)([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){{0,3}})[;,.—–][^.!?]{{0,80}}?"
+                           rf"(?i:\bI(?:'ve| have) been (?:writing|calling (?:him|her|it|them))\s+){_NEW_EN}")
+_NOT_THERE = re.compile(r"(?i:\bnot\s+(?:the\s+)?)([A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})\s*[.!]\s*$")
+_ITS = re.compile(rf"^\s*(?i:it['’]s|it is|make it|use)\s+(?:the\s+)?{_NEW_EN}\s*[.!]?\s*$")
+
+
+def _swapped_en(st: Statement, statements: list[Statement], cands: Candidates) -> tuple[str, str] | None:
+    """(old, new) for a name the author swaps for another without the word "rename" beside both."""
+    same = [x for x in statements if x.message_index == st.message_index]
+    before = [x for x in same if x.index < st.index][-2:]
+    after = [x for x in same if x.index > st.index][:2]
+    said = _SAID_WRITING.search(" ".join(x.quote for x in [st, *after])) if re.search(r"(?i)\bI said\b", st.quote) else None
+    if said:
+        old, new = said.group(1), said.group(2)
+    elif (renamed := _RENAME_HER.match(st.quote)) and (called := next(
+            (m for x in reversed(before) if (m := _CALLING.search(x.quote))), None)):
+        old, new = called.group(1), renamed.group(1)
+    elif (gone := _NOT_THERE.search(st.quote)) and (its := next((m for x in after if (m := _ITS.match(x.quote))), None)):
+        old, new = gone.group(1), its.group(1)
+    else:
+        return None
+    old, new = old.strip(), new.strip()
+    # ("the Calliope" for the SS Calliope: a name said by its last words)
+    ends = [n for n in cands if n not in (new, old) and re.search(rf"(?<!\w){re.escape(old)}$", n)
+            and min(cands[n].mentions, default=st.index) < same[0].index]  # (not "there's a real one, HMS Calliope")
+    if len(ends) == 1 and old in cands and old != ends[0] and not cands[old].canon_kind:
+        cands[ends[0]].mentions |= cands.pop(old).mentions  # ("the Calliope" was the SS Calliope all along)
+        cands.alias_of[old] = ends[0]
+    old = ends[0] if len(ends) == 1 else cands.resolve(old) if cands.resolve(old) in cands else None
+    return (old, new) if old and old != new and not cands[old].canon_kind else None
+
+
 def _one_character_changed(st: Statement, cands: Candidates) -> tuple[str, str] | None:
     changed = _ONE_CHARACTER.search(st.quote)
     surname = None if changed else _SURNAME_CHANGED.search(st.quote)
@@ -174,7 +210,8 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
             if new != old and new not in forms and not any(o == old for o, _, _ in out):
                 out.append((old, new, st))
         for pair in (_judged(st, statements, cands, zh),
-                     _one_character_changed(st, cands) if zh else _renamed_not(st, cands)):
+                     _one_character_changed(st, cands) if zh else _renamed_not(st, cands),
+                     None if zh else _swapped_en(st, statements, cands)):
             if pair and not any(o == pair[0] for o, _, _ in out):
                 out.append((*pair, st))
         taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote) or \
