@@ -76,3 +76,13 @@ def test_a_mystery_written_earlier_and_paid_off_here_is_resolved_now():
                        canon=_people("唐可欣")))
     assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == \
         ("唐可欣为什么一听见水声就发抖", "Resolved", 3, 27)
+
+
+def test_a_recap_line_and_a_reveal_we_do_not_get_until_later():
+    hook = _one(settle(("user", "• The resealed envelopes (ch. 4) — resolved in ch. 14. Pru catches McQuarrie steaming letters."),
+                       canon=_people("Pru", "McQuarrie"), zh=False))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("resolved_in")) == \
+        ("The resealed envelopes", "Resolved", 4, 14)
+    hook = _one(settle(("user", "Hoss owes a bookmaker in Texas. We don't find out about the bookmaker until 24 though."),
+                       canon=_people("Hoss"), zh=False))
+    assert (hook["status"], hook.get("due_by")) == ("Unresolved", 24)

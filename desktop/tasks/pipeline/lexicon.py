@@ -392,7 +392,8 @@ HOOK_CUES_EN = ("foreshadow", "hook", "mystery", "secret", "hint", "plant", "set
                 "no explanation", "without explanation", "not answering that", "doesn't tell anyone",
                 "tells no one", "haven't decided why", "haven't decided what", "haven't decided how",
                 "don't want the reader to know", "the reader doesn't know", "reader won't know", "readers won't know",
-                "leave that open", "leave this open", "open question", "drop little hints", "drop hints")
+                "leave that open", "leave this open", "open question", "drop little hints", "drop hints",
+                "reader to suspect", "we don't find out", "reader won't find out")
 # an assistant's question that asks for a hook: "Anything you want left unexplained?" / "她死前要不要留点什么？"
 # (not a question about a mystery already there: "So why did he set the fire?" asks for its payoff)
 HOOK_ASKS_EN = ("clue", "hook", "foreshadow", "unexplained", "unanswered", "plant", "open question", "loose end",

@@ -32,7 +32,7 @@ PAID_NOW_ZH = re.compile(ZH_CHAPTER + r"(?:埋的|埋下的|留的|挖的)[^。�
                           r"[^。！？]{0,16}?(?:这里|这章|本章|这一章|这回)(?:就|再)?(?:揭开|揭晓|交代|解释|说破|点破)")
 # "可欣为什么一听见水声就发抖（第3章埋的）": where a mystery paid off in the sentence was planted
 PLANTED_ASIDE_ZH = re.compile(r"[（(]" + ZH_CHAPTER + r"(?:埋的|埋下的|写过|写的)[）)]")
-PAID_EN = re.compile(rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}[^.!]{{0,100}}?"
+PAID_EN = re.compile(rf"(?i)(?:\b(?:in|from|since|planted in)\s+|\(){EN_CHAPTER}[^.!]{{0,100}}?"
                       rf"(?:{EN_CHAPTER}\s+(?:already\s+)?(?:explained|showed|revealed|answered|resolved|solved)|"
                       rf"(?:paid off|explained|revealed|answered|resolved|solved|out in the open)\s+(?:in|since)\s+"
                       rf"{EN_CHAPTER})")
@@ -60,7 +60,7 @@ def paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, 
             return planted, paid, text[max(text.rfind(c, 0, aside.start()) for c in "。：:") + 1:]
     pattern = PAID_ZH if zh else PAID_EN
     # ("另外第18章我写完了：第5章埋下…，第18章揭晓：" — the recap starts at 第5章)
-    for start in (c.start() for c in re.finditer(ZH_CHAPTER if zh else rf"(?i)\b(?:in|from|since|planted in)\s+{EN_CHAPTER}", text)):
+    for start in (c.start() for c in re.finditer(ZH_CHAPTER if zh else rf"(?i)(?:\b(?:in|from|since|planted in)\s+|\(){EN_CHAPTER}", text)):
         m = pattern.match(text, start)
         if m:
             planted, paid = (number_in(g.lower()) for g in [m.group(1), next(g for g in m.groups()[1:] if g)])

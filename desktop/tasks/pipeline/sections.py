@@ -363,7 +363,8 @@ _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左�
                   rf"(?:留到|留至|拖到)\s*第?\s*({_NUM})\s*[章回]|"  # "这个先不揭，留到95章"
                   r"by (?:chapter|chap\.?|ch\.?)\s*(\d+)|"
                   # "pay-off around ch 40", "reveal somewhere around 25", "to surface ~ch 22"
-                  r"\b(?:pay-?offs?|(?:pays?|paid)(?: (?:it|that|this|them))? off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*)"
+                  r"\b(?:pay-?offs?|(?:pays?|paid)(?: (?:it|that|this|them))? off|reveal\w*|resolv\w*|surfaces?|answer\w*|explain\w*|"
+                  r"find(?:s)? out|learns?)"
                   r"[^.;!?\d]{0,24}?(?:ch(?:apter|ap)?\.?\s*|(?:around|about|by|near|~|at|in|until|till)\s*"
                   rf"(?:ch(?:apter|ap)?\.?\s*)?)({EN_NUMBER})\b(?!\s*(?:parts?|days?|years?|weeks?|months?|times|hours?))|"
                   # "who wrote it stays a mystery until around chapter thirty"
@@ -412,6 +413,8 @@ def _hook_name(text: str, zh: bool) -> str:
         return lead + said.strip(" ,.:;\"'").rstrip()[:60]
     words = re.sub(r"(?i)\b(?:let's|we|i|want to|should|plant|a|an|hook|foreshadowing|here|about)\b", "", text)
     words = " ".join(words.split())
+    head = re.split(r"\s*[(—–]\s*", words)[0]  # "The resealed envelopes (ch. 4) — resolved in ch. 14": what, not when
+    words = head if len(head) >= 8 else words
     return words[:60] if len(words) >= 4 else ""
 
 
