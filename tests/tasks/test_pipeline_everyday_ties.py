@@ -303,3 +303,12 @@ def test_members_and_heads_named_in_an_aside_and_hands_under_someone():
     assert ("SERVES", "石栓", "程守拙") in relations(settle(("user", "驿卒石栓，十六岁，是程守拙手下跑腿的。"), canon=canon))
     assert ("MEMBER_OF", "严正", "华西监理公司") in relations(settle(("user", "- 严正，华西监理公司派来的驻地监理，这个人有问题"),
                                                                canon=canon))
+
+
+
+def test_an_everyday_word_at_the_start_of_a_group_s_name_is_not_the_group():
+    from desktop.tasks.pipeline.candidates import collect
+    from desktop.tasks.pipeline.statements import split
+    said = [{"id": 1, "role": "user", "content": "东西两府的人都来了，宝玉把东西都收好了。雄风体育会也来了，雄风的人不少。"}]
+    cands = collect(split(said), {"东西两府": ("Faction", []), "雄风体育会": ("Faction", [])}, True)
+    assert "东西" not in cands.alias_of and cands.alias_of.get("雄风") == "雄风体育会"
