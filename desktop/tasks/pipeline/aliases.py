@@ -219,7 +219,7 @@ def unbracket(text: str, forms: dict[str, list[str]]) -> str:
 _GROUP_ENDS = tuple(sorted((s for s, k in lx.ZH_SUFFIX_KINDS.items() if k == "Faction"), key=len, reverse=True))
 
 
-def other_forms(cands: Candidates, text: str, common: Callable[[str], bool], prose: bool = False,
+def other_forms(cands: Candidates, text: str, common: Callable[[str], bool],
                 everyday: Callable[[str], bool] = lambda word: False) -> None:
     """城西静安寺, 水匪黑水寨 beside 静安寺, 黑水寨: everyday words before a name the talk also says alone describe
     it; the longer form is one more way to say the same name. And 夜枭 for 夜枭俱乐部, 雄风 for 雄风体育会: a group is
@@ -231,7 +231,7 @@ def other_forms(cands: Candidates, text: str, common: Callable[[str], bool], pro
         for cut in range(2, len(name) - len(end) + 1) if end and re.match(rf"[{CJK}]", name) else ():
             stem, rest = name[:cut], name[cut:]
             if stem not in cands and stem not in cands.alias_of and re.search(rf"{re.escape(stem)}(?!{re.escape(rest)})", text) \
-                    and (rest == end or not prose and not everyday(stem)):  # (东西两府 is never 东西, the word for things)
+                    and (rest == end or not everyday(stem)):  # (东西两府 is never 东西, the word for things)
                 cands.alias_of[stem] = name
                 break
     for name in [n for n, c in cands.items() if not c.canon_kind and len(n) >= 4 and re.match(rf"[{CJK}]", n)]:

@@ -130,8 +130,9 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     _trim_glued_words(cands)
     _prune_overlaps(text, cands)
     drop_glued_verbs(cands, text, segment)
-    other_forms(cands, text, lambda w: dictionary_entry(w)[0] >= 10 or [f for _, f in segment(w)] in (["n"], ["f"]), prose,
-                lambda w: dictionary_entry(w)[0] >= 1000)
+    # (a novel's narration gives a name whole: no group there is said by the start of its name)
+    other_forms(cands, text, lambda w: dictionary_entry(w)[0] >= 10 or [f for _, f in segment(w)] in (["n"], ["f"]),
+                lambda w: prose or dictionary_entry(w)[0] >= 1000)
     for name in [n for n, c in cands.items() if n in _GENERIC and lx.ZH_SUFFIX_KINDS.get(n) == "Ability"
                  and not c.canon_kind]:
         del cands[name]  # 炼丹, 医术: a skill, not a named technique the book tracks

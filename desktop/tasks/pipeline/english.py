@@ -72,7 +72,7 @@ class EnglishRules:
                         r",\s*(?:the\s+)?(?:head|leader|master|founder|grandmaster|captain|chief)\s+of(?:\s+the)?", mid):
                     out.append(self._rel(st, "LEADS", a, b))
                 elif kb == "Faction" and ka == "Character" and (one := re.fullmatch(
-                        r",\s*(?:a|an|the)\s+(?:\w+\s)?(member|runner|agent|knight|brother|sister|soldier|[a-z\-]+)\s+"
+                        r",\s*(?:a|an|the)\s+(?:\w+\s)?([a-z\-]+)\s+"
                         r"(?:of|for|in|with)(?:\s+the)?", mid)) and (one.group(1) in _MEMBER_WORDS or
                                                                  is_post(one.group(1)) and one.group(1) not in _NOT_POSTS):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Nora Kinsella, an organizer for the United Mine Workers"

@@ -7,14 +7,11 @@ import re
 
 from desktop.importing.split import number_in
 from desktop.tasks.pipeline.findings import Finding
+from desktop.tasks.pipeline.names import has_cjk
 from desktop.tasks.pipeline.rules import EN_NUMBER
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
-
-
-def _zh(text: str) -> bool:
-    return bool(re.search(rf"[{CJK}]", text))
 
 
 # a chapter a mystery came up in, and a later one that has paid it off already (not "第40章揭", a promise)
@@ -138,7 +135,7 @@ def matching_hook(text: str, hooks: list[dict]) -> dict | None:
 
 
 def text_grams(text: str) -> set[str]:
-    if _zh(text):
+    if has_cjk(text):
         chars = re.sub(rf"[^{CJK}]", "", text)
         return {chars[i:i + 2] for i in range(len(chars) - 1)}
     return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
