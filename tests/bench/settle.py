@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 import tempfile
@@ -68,12 +69,13 @@ def load_cases(pattern: str = "*.json", limit: int | None = None, gold: str | Pa
     return cases[:limit] if limit is not None else cases
 
 
-def settings_for(backend: str, server_model: str = "") -> Settings:
-    settings = Settings()
+def settings_for(backend: str, server_model: str = "", base: Settings | None = None) -> Settings:
+    """The loaded settings (`inkstone --settings FILE`) with the model --backend names, if it names one."""
+    settings = dataclasses.replace(base) if base is not None else Settings()
     if backend.startswith(("http://", "https://")):
         settings.server_url, settings.server_model = backend, server_model
     elif backend != "default":
-        settings.model_path = backend
+        settings.server_url, settings.model_path = "", backend
     return settings
 
 
@@ -119,7 +121,7 @@ async def run(args: argparse.Namespace) -> dict:
         if not cases:
             raise SystemExit(f"no case of {args.rescore} is in {gold}: was it run with another --gold?")
         return report(cases, [runs[case["id"]] for case in cases], earlier["summary"].get("model"), args.out)
-    wb = Workbench(settings_for(args.backend, getattr(args, "server_model", "")))
+    wb = Workbench(settings_for(args.backend, getattr(args, "server_model", ""), getattr(args, "settings", None)))
     runs = []
     try:
         await wb.load_model()

@@ -333,3 +333,15 @@ def test_every_held_out_case_scores_perfectly_against_itself(folder):
     for case in gold_cases(folder):
         result = score(case["expected"], case["expected"], case.get("canon"), case.get("absent", []))
         assert result["matched"] == result["items"] == result["predicted"] > 0, case["id"]
+
+
+def test_the_settle_bench_keeps_the_loaded_settings_and_swaps_only_the_model_it_is_told_to():
+    from desktop.config import Settings
+    from tests.bench.settle import settings_for
+
+    loaded = Settings(model_path="/models/mine.gguf", server_url="http://localhost:8080", gpu_layers=0)
+    assert settings_for("default", base=loaded) == loaded
+    other = settings_for("/models/other.gguf", base=loaded)
+    assert (other.model_path, other.server_url, other.gpu_layers) == ("/models/other.gguf", "", 0)
+    assert loaded.model_path == "/models/mine.gguf"  # a copy: the loaded settings are not changed
+    assert settings_for("default") == Settings()
