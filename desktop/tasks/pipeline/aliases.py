@@ -7,7 +7,7 @@ import re
 from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.english_names import _EN_THINGS
+from desktop.tasks.pipeline.english_names import _EN_THINGS, _title_length, short_forms
 from desktop.tasks.pipeline.names import Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
@@ -134,6 +134,25 @@ def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
         if len(names) == 1 and cand is not None and not cand.canon_kind and kinds.get(given) == "Character":
             _make_alias(cands, names[0], given)
             kinds.pop(given, None)
+
+
+def names_alone(cands: Candidates, kinds: dict[str, str]) -> None:
+    """Tomás … Tomás Ferreyra, Captain Hatch … Royce Hatch, Ah Keung … Keung: once every kind is decided, one
+    word of a character's English name, bare or behind a title, is that character (when it is no one else's)."""
+    owners: dict[str, list[str]] = {}
+    for name in cands:
+        words = name.split()
+        if kinds.get(name) == "Character" and len(words) - _title_length(words) >= 2 and words[0] not in ("Ah", "A"):
+            for form in short_forms(name):
+                if " " not in form:
+                    owners.setdefault(form, []).append(name)
+    for name in [n for n in cands if kinds.get(n) == "Character" and not cands[n].canon_kind]:
+        words = name.split()
+        bare = words[-1] if len(words) == 2 and (words[0].lower().rstrip(".") in lx.EN_PERSON_TITLES
+                                                  or words[0] in ("Ah", "A")) else name
+        if len(owners.get(bare, ())) == 1 and name not in owners[bare]:
+            _make_alias(cands, owners[bare][0], name)
+            kinds.pop(name, None)
 
 
 def _nickname_owner(alias: str, cands: Candidates) -> str | None:

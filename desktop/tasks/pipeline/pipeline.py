@@ -15,11 +15,13 @@ from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref,
                                     introductions, killers, outlines, prose_names, renames, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.aliases import called_in_summary, given_names, kin_called, unbracket
+from desktop.tasks.pipeline.aliases import called_in_summary, given_names, kin_called, names_alone, unbracket
 from desktop.tasks.pipeline.english_names import post_title
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
+from desktop.tasks.pipeline.names import has_cjk
 from desktop.tasks.pipeline.rules import Finding, Reader
+from desktop.tasks.pipeline.segmenter import reads_as_clause
 from desktop.tasks.pipeline.statements import Statement, split
 from desktop.tasks.vocabulary import relation_type
 
@@ -103,6 +105,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if prose:
         prose_names.screen_characters(cands, kinds, whole)
     given_names(cands, kinds)
+    names_alone(cands, kinds)
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
@@ -353,6 +356,7 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
     evidence: dict[str, list[dict]] = {}
     # a common noun a setting merely mentions (禁地, 空间站) is no entity; one a fact is about is
     used = {n for f in findings if f.section != "settings" for n in f.entities}
+    mentioned = {n for f in findings for n in f.entities}
     by_index = {st.index: st for st in statements}
     for name, cand in cands.items():
         kind = kinds.get(name)
@@ -369,9 +373,16 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
         # 苏家), elsewhere it is where they live ("去程家问话"); a novel's great houses (薛家, 王家) are kept
         if (cand.generic or _HOUSEHOLD.fullmatch(name) and not prose) and name not in used:
             continue
+        # … and a name only the assistant said, that nothing settled is about, is an idea the author let pass
+        if not prose and name not in mentioned and not any(by_index[i].by_author for i in cand.mentions):
+            continue
+        # … and so is a piece of a sentence that nothing settled is about ("公司进川江"; a person's name may read
+        # as words: 常胜利)
+        if not prose and name not in mentioned and kind != "Character" and has_cjk(name) and reads_as_clause(name):
+            continue
         entity = {"kind": kind, "name": name}
         # … and the shorter forms the talk called them by ("Silas Penhallow", "Mr. Penhallow" for Mr. Silas Penhallow)
-        aliases = [*cand.aliases, *(a for a, n in cands.alias_of.items() if n == name and a.isascii() and a != name
+        aliases = [*cand.aliases, *(a for a, n in cands.alias_of.items() if n == name and not has_cjk(a) and a != name
                                    and a not in cand.aliases and kind == "Character")]
         if aliases:
             entity["aliases"] = aliases

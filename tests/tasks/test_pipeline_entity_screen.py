@@ -1,0 +1,42 @@
+"""Which names a settlement keeps as entities: one word of a full name is that person, a name only the assistant
+floated is no one, and a piece of a sentence is no name (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from desktop.tasks.pipeline.segmenter import reads_as_clause
+from tests.tasks.test_pipeline import entities, settle
+
+
+def test_one_word_of_a_full_name_bare_or_behind_a_title_is_that_person():
+    found = settle(("user", "Chapter 3: Tomás Ferreyra signs on at the whaling station. Tomás is twelve and lies "
+                            "about it."),
+                   ("assistant", "Noted."),
+                   ("user", "Royce Hatch runs the detectives in the valley. In chapter 5 Captain Hatch orders the "
+                            "tents burned."), zh=False)
+    named = entities(found)
+    assert {"Tomás Ferreyra", "Royce Hatch"} <= set(named)
+    assert not {"Tomás", "Hatch", "Captain Hatch"} & set(named)
+    aliases = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Tomás" in aliases["Tomás Ferreyra"] and "Captain Hatch" in aliases["Royce Hatch"]
+
+
+def test_a_shared_word_stays_apart_when_two_people_have_it():
+    found = settle(("user", "Juno Reyes and Juno Takeda both work the night market. Juno is the one who sells the map."),
+                   zh=False)
+    assert {"Juno Reyes", "Juno Takeda"} <= set(entities(found))
+
+
+def test_a_name_only_the_assistant_floated_is_no_entity_unless_something_settled_is_about_it():
+    canon = Canon(names={"Mara Vell": ("Character", [])})
+    found = settle(("assistant", "You could give her a rival at court, someone like Ambrose Peverell, or keep it "
+                                 "simple."),
+                   ("user", "Keep it simple. In chapter 6 Mara Vell leaves Harrowgate for good."), canon=canon, zh=False)
+    assert "Ambrose Peverell" not in entities(found)
+
+
+def test_a_piece_of_a_sentence_reads_as_a_clause_and_a_made_name_does_not():
+    for clause in ("公司进川江", "客场打北岭", "里那本", "躲进城"):
+        assert reads_as_clause(clause), clause
+    for name in ("鹰愁涧", "守穹会", "断岳刀", "得意楼", "特殊事务管理局", "燕回身", "礼和洋行", "寒山避难所", "同福客栈"):
+        assert not reads_as_clause(name), name
