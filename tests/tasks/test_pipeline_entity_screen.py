@@ -3,6 +3,7 @@ floated is no one, and a piece of a sentence is no name (no model)."""
 
 from __future__ import annotations
 
+from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.pipeline import Canon
 from desktop.tasks.pipeline.segmenter import reads_as_clause
 from tests.tasks.test_pipeline import entities, settle
@@ -40,3 +41,18 @@ def test_a_piece_of_a_sentence_reads_as_a_clause_and_a_made_name_does_not():
         assert reads_as_clause(clause), clause
     for name in ("鹰愁涧", "守穹会", "断岳刀", "得意楼", "特殊事务管理局", "燕回身", "礼和洋行", "寒山避难所", "同福客栈"):
         assert not reads_as_clause(name), name
+
+
+def test_a_town_on_the_map_is_a_place_unless_its_name_is_a_person_s_too():
+    assert all(lx.real_place(n) for n in ("Lisbon", "Talcahuano", "Sham Shui Po", "Pennsylvania", "Germany"))
+    assert not any(lx.real_place(n) for n in ("Florence", "Boone", "Cheyenne", "Harrowgate", "Corvane"))
+    found = settle(("user", "Chapter 14: Tomás Ferreyra jumps ship at Talcahuano and signs on with a Chilean "
+                            "sealer. Talcahuano is where he meets Ines."), zh=False)
+    assert entities(found).get("Talcahuano") == "Location"
+
+
+def test_a_firm_called_by_its_trade_is_a_group_and_its_owner_stays_a_man():
+    found = entities(settle(("user", "Frank Tessaro runs Tessaro Construction, which gets every waterfront "
+                                     "contract. In chapter 3 Keystone Petroleum buys the Spindle Hill lease."), zh=False))
+    assert (found.get("Tessaro Construction"), found.get("Keystone Petroleum"), found.get("Frank Tessaro")) == \
+        ("Faction", "Faction", "Character")
