@@ -6,7 +6,7 @@ from __future__ import annotations
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.pipeline import Canon
 from desktop.tasks.pipeline.segmenter import reads_as_clause
-from tests.tasks.test_pipeline import entities, settle
+from tests.tasks.test_pipeline import entities, relations, settle
 
 
 def test_one_word_of_a_full_name_bare_or_behind_a_title_is_that_person():
@@ -56,3 +56,22 @@ def test_a_firm_called_by_its_trade_is_a_group_and_its_owner_stays_a_man():
                                      "contract. In chapter 3 Keystone Petroleum buys the Spindle Hill lease."), zh=False))
     assert (found.get("Tessaro Construction"), found.get("Keystone Petroleum"), found.get("Frank Tessaro")) == \
         ("Faction", "Faction", "Character")
+
+
+def test_what_a_chinese_talk_calls_someone_is_that_person_when_only_one_can_be_meant():
+    canon = Canon(names={"郑晓鸥": ("Character", []), "谭立": ("Character", []), "工作笔记": ("Item", ["笔记本"]),
+                         "石栓": ("Character", []), "青骢": ("Item", [])})
+    found = settle(("user", "第33章谭立走之前把笔记本交给了小郑。程守拙把青骢给了小栓子。"), canon=canon, chapter=32)
+    assert {("OWNS", "郑晓鸥", "工作笔记"), ("OWNS", "石栓", "青骢")} <= relations(found)
+    aliases = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "小郑" in aliases["郑晓鸥"] and "小栓子" in aliases["石栓"]
+    two = Canon(names={"郑晓鸥": ("Character", []), "郑国梁": ("Character", []), "工作笔记": ("Item", [])})
+    found = settle(("user", "第33章郑厂长把工作笔记锁进了柜子。"), canon=two, chapter=32)
+    assert not any("郑厂长" in e.get("aliases", []) for e in found.document["entities"])
+
+
+def test_a_firm_is_called_by_its_name_without_its_trade():
+    found = settle(("user", "Harlan Pryce is the land man for Keystone Petroleum. By chapter 5 Keystone owns half "
+                            "the leases on Spindle Hill."), zh=False)
+    named = entities(found)
+    assert named.get("Keystone Petroleum") == "Faction" and "Keystone" not in named

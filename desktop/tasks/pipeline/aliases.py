@@ -8,7 +8,7 @@ from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.english_names import _EN_THINGS, _title_length, short_forms
-from desktop.tasks.pipeline.names import Candidates, valid_name
+from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
 CJK = "\u4e00-\u9fff"
@@ -153,6 +153,45 @@ def names_alone(cands: Candidates, kinds: dict[str, str]) -> None:
         if len(owners.get(bare, ())) == 1 and name not in owners[bare]:
             _make_alias(cands, owners[bare][0], name)
             kinds.pop(name, None)
+
+
+# what a Chinese talk calls a person by: 小郑 and 老郑 for 郑晓鸥, 泉哥 for 蔡金泉, 小栓子 for 石栓, 郑厂长 for 郑国梁
+_CALL_TITLES = ("老板", "老板娘", "师傅", "掌柜", "大夫", "老师", "先生", "队长", "班长", "厂长", "科长", "局长", "所长",
+                "站长", "经理", "书记", "主任", "指导", "教练", "老爷", "总", "工")
+_CALL_KIN = "哥姐叔伯爷婶嫂"
+
+
+def call_names(cands: Candidates, kinds: dict[str, str], text: str,
+               canon: dict[str, tuple[str, list[str]]]) -> bool:
+    """小郑, 老郑, 郑厂长, 泉哥, 阿泉, 小栓子: how a talk calls a person the book or the talk names in full, folded
+    into the one person each can mean (two 郑 make 小郑 no one's). True when a form was added."""
+    owners: dict[str, set[str]] = {}
+    people = {n for n in cands if kinds.get(n) == "Character"} | {n for n, (k, _) in canon.items() if k == "Character"}
+    for name in [n for n in people if 2 <= len(n) <= 4 and lx.surnamed(n)]:
+        surname = next((s for s in lx.ZH_COMPOUND_SURNAMES if name.startswith(s)), name[0])
+        given = name[len(surname):]
+        if not given:
+            continue
+        forms = [f"小{surname}", f"老{surname}", *(surname + t for t in _CALL_TITLES), f"阿{given[-1]}",
+                 *(given[-1] + k for k in _CALL_KIN), f"小{given[-1]}子"]
+        for form in forms:
+            if form != name and form in text:
+                owners.setdefault(form, set()).add(name)
+    added = False
+    for form, names in owners.items():
+        taken = cands.alias_of.get(form)
+        if len(names) != 1 or taken is not None and taken in cands or \
+                form in cands and (cands[form].canon_kind or kinds.get(form) not in (None, "Character")):
+            continue
+        owner = names.pop()
+        if owner not in cands:  # the book's 郑晓鸥, called only 小郑 here
+            cand = cands.setdefault(owner, Candidate(owner))
+            cand.canon_kind, cand.aliases = canon[owner][0], list(canon[owner][1])
+            kinds[owner] = canon[owner][0]
+        _make_alias(cands, owner, form)
+        kinds.pop(form, None)
+        added = True
+    return added
 
 
 def _nickname_owner(alias: str, cands: Candidates) -> str | None:

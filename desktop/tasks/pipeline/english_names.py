@@ -328,6 +328,8 @@ def first_names(cands: Candidates, text: str) -> None:
         elif kind in ("Faction", "Location") and (heads := head_word(name, kind)):
             for head in heads:  # "a Guild key-holder": the Salt Guild; "thrown out of the clan": the Hoshina clan
                 owners.setdefault(head, []).append(name)
+            if kind == "Faction" and len(words) == 2 and words[-1].lower() in lx.EN_HEAD_KINDS:
+                owners.setdefault(words[0], []).append(name)  # "land man for Keystone": Keystone Petroleum
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
         elif kind == "Item" and (heads := head_word(name, kind)):

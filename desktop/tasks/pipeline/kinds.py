@@ -72,7 +72,7 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         if kind != NONE:
             kinds[name] = kind
     for name in [n for n, k in kinds.items() if k in ("Character", "Item") and not cands[n].canon_kind]:
-        if not zh and lx.real_place(name):
+        if not zh and lx.real_place(name) and not any(o.startswith(name + " ") for o in cands):  # (Keystone Petroleum)
             kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
     return kinds
 

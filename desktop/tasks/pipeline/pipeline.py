@@ -15,7 +15,8 @@ from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref,
                                     introductions, killers, outlines, prose_names, renames, sections, settings)
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline.aliases import called_in_summary, given_names, kin_called, names_alone, unbracket
+from desktop.tasks.pipeline.aliases import (call_names, called_in_summary, given_names, kin_called, names_alone,
+                                            unbracket)
 from desktop.tasks.pipeline.english_names import post_title
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
@@ -106,6 +107,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         prose_names.screen_characters(cands, kinds, whole)
     given_names(cands, kinds)
     names_alone(cands, kinds)
+    if zh and not prose and call_names(cands, kinds, "\n".join(st.quote for st in statements), canon.names):
+        locate(statements, cands)
     for name in [n for n in cands if n not in kinds]:
         del cands[name]
     cands.alias_of = {a: n for a, n in cands.alias_of.items() if n in cands}
