@@ -75,3 +75,9 @@ def test_a_firm_is_called_by_its_name_without_its_trade():
                             "the leases on Spindle Hill."), zh=False)
     named = entities(found)
     assert named.get("Keystone Petroleum") == "Faction" and "Keystone" not in named
+
+
+def test_chinese_names_of_works_graves_troupes_and_boats_say_their_kind():
+    found = entities(settle(("user", "第5章孟秋棠进了鸿兴社，后来在夏至书屋落脚，又去了万剑冢和黑塘煤窑。陈金龙有条船叫金龙号。")))
+    assert (found.get("鸿兴社"), found.get("夏至书屋"), found.get("万剑冢"), found.get("黑塘煤窑"), found.get("金龙号")) \
+        == ("Faction", "Location", "Location", "Location", "Item")
