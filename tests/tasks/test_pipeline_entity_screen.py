@@ -81,3 +81,11 @@ def test_chinese_names_of_works_graves_troupes_and_boats_say_their_kind():
     found = entities(settle(("user", "第5章孟秋棠进了鸿兴社，后来在夏至书屋落脚，又去了万剑冢和黑塘煤窑。陈金龙有条船叫金龙号。")))
     assert (found.get("鸿兴社"), found.get("夏至书屋"), found.get("万剑冢"), found.get("黑塘煤窑"), found.get("金龙号")) \
         == ("Faction", "Location", "Location", "Location", "Item")
+
+
+def test_english_ships_and_the_land_s_own_words_say_their_kind():
+    found = entities(settle(("user", "In chapter 7 the SS Marazion Star goes onto Mawgan Teeth in a gale, and the "
+                                     "survivors walk to Lick Fork. The Marazion Star breaks up by morning."), zh=False))
+    assert (found.get("SS Marazion Star"), found.get("Mawgan Teeth"), found.get("Lick Fork")) == \
+        ("Item", "Location", "Location")
+    assert "Marazion Star" not in found

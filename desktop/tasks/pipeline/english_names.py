@@ -165,6 +165,9 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             # "Lord Stourton's Men", "the Queen's Players": a company named for its patron, lord and all
             cands.add(name, "Faction", 3.0)
             continue
+        if first.rstrip(".") in _VESSEL_PREFIXES and len(words) > 1:
+            cands.add(name, "Item", 3.0)  # "the SS Marazion Star", "HMS Calliope": a ship
+            continue
         if first in lx.EN_PERSON_TITLES and len(words) > 1 or _title_length(words) == 2 and last not in lx.EN_HEAD_KINDS:
             _titled(cands, words)  # "Captain Mara Vell", "Grand Weaver Ysolde Marr"
         elif len(words) == 2 and lx.en_given_name(words[0]) and lx.en_surname(words[1]) \
@@ -202,6 +205,7 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name)
 
 
+_VESSEL_PREFIXES = frozenset(("ss", "hms", "rms", "uss", "mv", "hmas", "hmcs", "hmnzs", "sms", "rv", "hmt", "usns"))
 _COMPANY_PLURALS = frozenset(("men", "players", "boys", "servants", "company", "riders", "raiders", "rangers", "lads",
                               "girls", "irregulars", "guards", "volunteers"))
 _NAME_PARTICLES = frozenset(("de", "von", "van", "du", "la", "le", "del", "da", "di", "della", "der", "den", "ter", "ten",
@@ -330,6 +334,8 @@ def first_names(cands: Candidates, text: str) -> None:
                 owners.setdefault(head, []).append(name)
             if kind == "Faction" and len(words) == 2 and words[-1].lower() in lx.EN_HEAD_KINDS:
                 owners.setdefault(words[0], []).append(name)  # "land man for Keystone": Keystone Petroleum
+        elif kind == "Item" and len(words) > 1 and words[0].lower().rstrip(".") in _VESSEL_PREFIXES:
+            owners.setdefault(" ".join(words[1:]), []).append(name)  # "the Marazion Star" is the SS Marazion Star
         elif len(words) >= 3 and words[1] == "of" and kind != "Character":
             owners.setdefault(words[0], []).append(name)  # "the Heart of Saqqara" … "takes the Heart"
         elif kind == "Item" and (heads := head_word(name, kind)):

@@ -257,7 +257,7 @@ EN_HEAD_KINDS: dict[str, str] = {
                      # a firm called by its trade: Halvard Minerals, Keystone Petroleum, Stadler Paving, Lenclos Frères
                      "minerals", "mining", "petroleum", "oil", "steel", "motors", "records", "pictures", "films",
                      "paving", "construction", "builders", "shipping", "freight", "transport", "lines", "tailors",
-                     "brewery", "distillery", "pharmacy", "dispensary", "imports", "exports", "trading", "traders",
+                     "pharmacy", "dispensary", "imports", "exports", "trading", "traders",
                      "supply", "supplies", "manufacturing", "textiles", "fisheries", "insurance", "partners",
                      "associates", "brothers", "sons", "frères", "inc", "inc.", "ltd", "ltd.", "llc", "plc", "co.",
                      "congregation", "ministries", "mission", "outfitters", "ironworks", "foundry", "cannery"),
@@ -286,7 +286,10 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "clinic", "infirmary", "barracks", "motel", "airfield", "lighthouse", "observatory",
                      "laboratory", "dam", "rocks", "ridge", "hill", "beach", "lagoon", "dunes", "plateau", "mesa",
                      "butte", "yard", "yards", "dock", "bazaar", "pit", "colliery", "quarry", "airport", "airstrip",
-                     "oilfield", "goldfield", "diggings", "claim", "homestead", "plantation"),
+                     "oilfield", "goldfield", "diggings", "claim", "homestead", "plantation",
+                     # the land's own words: Lick Fork, Mawgan Teeth (not Pike or Moon, which are surnames too)
+                     "fork", "gulch", "gap", "bluff", "flats", "landing", "junction", "siding", "depot", "teeth",
+                     "needles", "shallows", "narrows", "bend", "rapids", "firth", "tarn"),
                     "Location"),
     **dict.fromkeys(("sword", "blade", "ring", "amulet", "staff", "bow", "crown", "stone", "orb", "tome", "book",
                      "dagger", "spear", "shield", "hook", "crossbow", "longbow", "ship", "barge", "cloak", "locket", "key", "map", "letter", "mirror", "lantern",
