@@ -89,3 +89,9 @@ def test_english_ships_and_the_land_s_own_words_say_their_kind():
     assert (found.get("SS Marazion Star"), found.get("Mawgan Teeth"), found.get("Lick Fork")) == \
         ("Item", "Location", "Location")
     assert "Marazion Star" not in found
+
+
+def test_a_word_made_like_an_art_s_is_an_ability():
+    found = entities(settle(("user", "Sable Quill has Shadowstep, and in chapter 7 Aldous uses Ashsight to read the "
+                                     "old fires."), zh=False))
+    assert (found.get("Shadowstep"), found.get("Ashsight")) == ("Ability", "Ability")

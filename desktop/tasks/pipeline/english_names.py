@@ -189,6 +189,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name, "Location", 1.0)  # "a healer in Greyhaven", "comes from Saltreach"
         elif len(words) == 1 and not sentence_start and _LEARNT.search(text, 0, match.start()):
             cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
+        elif len(words) == 1 and _ART_WORD.fullmatch(name) and not lx.en_surname(name) and not lx.en_given_name(name):
+            cands.add(name, "Ability", 1.5)  # "Ashsight", "Drift-sense", "Threadbinding": a word made like an art's
         elif len(words) == 1 and not sentence_start and _TOPONYM.search(name) and not lx.en_given_name(name):
             cands.add(name, "Location", 0.5)  # "Millbrook", "Kingsbury", "Skarvik": the word is made like a place's
         elif len(words) == 1 and re.fullmatch(r"[A-Z]{1,4}-\d{1,4}[A-Za-z]?", name):
@@ -205,6 +207,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name)
 
 
+_ART_WORD = re.compile(r"[A-Z][a-z]{2,}-?(?:sight|sense|step|binding|weaving|craft|calling|shaping|singing|"
+                       r"speech|walking|reading)", re.I)
 _VESSEL_PREFIXES = frozenset(("ss", "hms", "rms", "uss", "mv", "hmas", "hmcs", "hmnzs", "sms", "rv", "hmt", "usns"))
 _COMPANY_PLURALS = frozenset(("men", "players", "boys", "servants", "company", "riders", "raiders", "rangers", "lads",
                               "girls", "irregulars", "guards", "volunteers"))
