@@ -95,3 +95,11 @@ def test_a_word_made_like_an_art_s_is_an_ability():
     found = entities(settle(("user", "Sable Quill has Shadowstep, and in chapter 7 Aldous uses Ashsight to read the "
                                      "old fires."), zh=False))
     assert (found.get("Shadowstep"), found.get("Ashsight")) == ("Ability", "Ability")
+
+
+def test_who_someone_is_said_after_their_name_in_chinese():
+    canon = Canon(names={n: ("Character", []) for n in ("陈立夏", "谭雪", "顾晓棠")})
+    found = {(s["entity"], s["value"]) for s in settle(
+        ("user", "对，他叫陈立夏，苏木兽医站的兽医。国家队里有个对头，谭雪，世锦赛冠军，一直看小鱼不顺眼。"
+                 "顾晓棠不是护士，是县医院药房的药剂师。"), canon=canon).document["states"] if s["key"] == "identity"}
+    assert {("陈立夏", "苏木兽医站兽医"), ("谭雪", "世锦赛冠军"), ("顾晓棠", "县医院药剂师")} <= found
