@@ -103,3 +103,11 @@ def test_who_someone_is_said_after_their_name_in_chinese():
         ("user", "对，他叫陈立夏，苏木兽医站的兽医。国家队里有个对头，谭雪，世锦赛冠军，一直看小鱼不顺眼。"
                  "顾晓棠不是护士，是县医院药房的药剂师。"), canon=canon).document["states"] if s["key"] == "identity"}
     assert {("陈立夏", "苏木兽医站兽医"), ("谭雪", "世锦赛冠军"), ("顾晓棠", "县医院药剂师")} <= found
+
+
+def test_an_english_post_set_off_by_commas_after_a_name_is_who_they_are():
+    canon = Canon(names={"Tom Mossop": ("Character", []), "Ines Varga": ("Character", [])})
+    found = {(s["entity"], s["value"]) for s in settle(
+        ("user", "Tom Mossop, a shepherd, joined the team last year. Ines Varga, head of Hydroponics, turns up dead "
+                 "in chapter 9."), canon=canon, zh=False).document["states"] if s["key"] == "identity"}
+    assert {("Tom Mossop", "shepherd"), ("Ines Varga", "head of Hydroponics")} <= found

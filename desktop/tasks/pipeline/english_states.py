@@ -171,8 +171,10 @@ class EnglishStates:
             # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
             where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
             # ("…, the miller who started all this": a relative clause after the post says more of the same one)
+            # (… or a comma that closes it: "Ines Varga, head of hydroponics, turns up dead")
             if m and (stop > 0 or appositive and ((where or m).end() == len(own.rstrip(" .!;"))
-                                                  or _RELATIVE.match(own, (where or m).end()))) \
+                                                  or _RELATIVE.match(own, (where or m).end())
+                                                  or own.startswith(",", (where or m).end()))) \
                     and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
                 break
