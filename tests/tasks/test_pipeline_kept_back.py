@@ -86,3 +86,23 @@ def test_a_recap_line_and_a_reveal_we_do_not_get_until_later():
     hook = _one(settle(("user", "Hoss owes a bookmaker in Texas. We don't find out about the bookmaker until 24 though."),
                        canon=_people("Hoss"), zh=False))
     assert (hook["status"], hook.get("due_by")) == ("Unresolved", 24)
+
+
+def test_a_mystery_is_about_the_people_and_things_in_it_not_where_it_happens():
+    canon = Canon(names={"贺兰": ("Character", []), "周岳": ("Character", []), "青崖镇": ("Location", [])})
+    hook = _one(settle(("user", "第20章埋个伏笔：贺兰在青崖镇见过周岳，两人到底什么关系，第25章揭开。"), canon=canon))
+    assert set(hook["involves"]) == {"贺兰", "周岳"}
+
+
+def test_a_hook_planted_with_the_chapter_that_pays_it_off_is_open_until_then():
+    canon = Canon(names={"贺兰": ("Character", []), "周岳": ("Character", [])})
+    hook = _one(settle(("user", "第20章埋个伏笔：贺兰在青崖镇见过周岳，第25章揭开。"), canon=canon))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("due_by")) == \
+        ("贺兰在青崖镇见过周岳", "Unresolved", 20, 25)
+    canon = Canon(names={"Hester": ("Character", []), "Colm": ("Character", [])})
+    hook = _one(settle(("user", "Plant this in ch. 20: Hester saw Colm at the quay, revealed in ch. 25."), canon=canon,
+                       zh=False))
+    assert (hook["name"], hook["status"], hook.get("planted_in"), hook.get("due_by")) == \
+        ("Hester saw Colm at the quay", "Unresolved", 20, 25)
+    hook = _one(settle(("user", "Hook for ch. 20: Hester saw Colm at the quay."), canon=canon, zh=False))
+    assert hook["name"].startswith("Hester saw Colm")

@@ -84,6 +84,12 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                                                                                        talk_at):
                 across = None  # (the next sentence tells it on its own)
         recap = alone or across
+        if resolve and zh and not recap and not closing and _PLANTED_NOW_ZH.search(text) and _PAYOFF_AT_ZH.search(text) \
+                and not _THAT_HOOK_ZH.search(text):
+            resolve = False  # "埋个伏笔：…，第25章揭开": planted now, paid off in chapter 25
+        if resolve and not zh and not closing and _PLANTED_NOW_EN.search(low) \
+                and _PAYOFF_AT_EN.search(low) and not _THAT_HOOK_EN.search(low):
+            resolve, recap = False, None  # "Plant this in ch. 20: …, revealed in ch. 25." (to be written, both)
         if across:
             recapped.add(position + 1)
         if position in recapped:
@@ -238,6 +244,10 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
             out.append(Finding("hooks", item, described, entities=involves, extra=[st]))
         else:
             out.append(Finding("hooks", item, st, entities=involves, extra=[x for x in (lead, described) if x is not None and x is not st]))
+    for f in out:  # a mystery is about people and things: where it happens is only its setting (when they are named)
+        people = [n for n in f.item.get("involves") or [] if kinds.get(n) in ("Character", "Item")]
+        if people:
+            f.item["involves"] = people
     return _one_per_secret(out)
 
 
@@ -265,6 +275,14 @@ _PLANT_LEAD_EN = re.compile(r"(?i)^[^:]{0,60}?\bplant\b[^:]{0,30}:\s*")
 _HOOK_LABEL = re.compile(r"(?i)^[^：:\n]{0,14}?(?:伏笔|悬念|钩子|线索|mystery|hook|thread|clue)[^：:\n]{0,8}[：:]\s*"
                          r"(?:in chapter \d+,?\s*)?")
 # ("第88章揭晓黑衣人身份" is the payoff, in the chapter the talk is at; "约第30章揭晓" / "第80章前回收" are promises)
+_PLANTED_NOW_EN = re.compile(r"\bplant(?:ing)?\b|\bset up\b|\bforeshadow\b")
+_PAYOFF_AT_EN = re.compile(r"\b(?:revealed|resolved|paid off|pays off|explained|answered|comes out)\s+(?:in|by|at)\s+"
+                           r"(?:chapter|ch\.?)\s*\d+")
+_THAT_HOOK_EN = re.compile(r"\b(?:that|this|the) (?:hook|thread|clue|mystery|setup)\b")
+_PLANTED_NOW_ZH = re.compile(r"埋(?:下|个|一个|一条|了)|留(?:个|一个|下)(?:伏笔|悬念|扣子|钩子)|(?:是|当|作为)(?:个|一个)?伏笔")
+_THAT_HOOK_ZH = re.compile(r"[这那](?:个|条)(?:伏笔|悬念|坑)|至此")  # a hook already planted, paid off now
+_PAYOFF_AT_ZH = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:再|才|就|会)?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)"
+                           r"(?![了过：:])")
 _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|才|留到|留待|前后|之前|以前|章前|回前|约|大概|最迟|最晚)"
                        r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
 # what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
@@ -398,12 +416,16 @@ def _hook_name(text: str, zh: bool) -> str:
         clause = re.sub(r"(?:我想|我们|这里|先|要|在这|埋(?:下|个|一个)?|留(?:个|一个|下)?|伏笔|悬念|钩子|一个|吧|呢|啊)", "", text)
         clause = re.split(r"[，,。！？!?；;：:—]", clause.strip("，,：: "))[0]
         return clause[:16] if len(clause) >= 2 else ""
+    # "…, revealed in ch. 25.": when it pays off is not what it is
+    text = re.sub(r"(?i)[,;]?\s*(?:to be\s+|it's\s+|it is\s+|and\s+)?(?:revealed|resolved|paid off|explained|answered)"
+                  r"\s+(?:in|by)\s+(?:chapter|ch\.?)\s*\d+\.?\s*$", "", text)
     # "Small mystery thread: in chapter 3 Thorne notices …": the label and the chapter are not the hook
     text = re.sub(r"(?i)^(?:yes|yeah|yep|sure|ok(?:ay)?)\b[,.!]?\s*(?:(?:plant|add|put in|use)\s+(?:this|that)\s*:\s*)?",
                   "", text)
     # "Rift stays subtext, but plant one thing in ch 6: Peter won't go into the byre": what is planted follows the colon
     text = _PLANT_LEAD_EN.sub("", text)
-    text = re.sub(r"(?i)^(?:[\w\- ]{0,20}\b(?:mystery|hook|thread|clue|setup|foreshadowing)(?: thread)?\s*:\s*)?"
+    text = re.sub(r"(?i)^(?:[\w\- ]{0,20}\b(?:mystery|hook|thread|clue|setup|foreshadowing)(?: thread)?"
+                  r"(?:\s+for\s+(?:chapter|ch\.?)\s*\d+)?\s*:\s*)?"
                   r"(?:(?:in |by )?(?:chapter |ch\.?\s*)\d+,?\s*|(?:in |by )\d+,\s*)?", "", text)
     m = _HOOK_EN.search(text)
     if m:
@@ -420,6 +442,7 @@ def _hook_name(text: str, zh: bool) -> str:
 
 def _clean_zh(name: str) -> str:
     name = re.sub(rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?", "", name)  # "12章远程登录": the chapter is when, not what
+    name = re.sub(rf"[，,]\s*(?:第\s*{_NUM}\s*[章回]|{_NUM}\s*章)[^，,]*$", "", name)  # "…，第25章揭开": nor when it pays off
     return re.sub(r"^(?:关于|就是|是|有关|那个|这个|一个|埋下|埋个|留下|留个)", "", name).strip("，,：: ")
 
 
