@@ -104,3 +104,9 @@ def test_chinese_floggings_lost_voices_and_a_corrected_wound():
                         ("第26章马大勇是右臂骨折不是左臂。", ("马大勇", "injury", "右臂骨折")),
                         ("陶一鸣留过日本，左眼常年戴一只单片眼镜。", ("陶一鸣", "appearance", "左眼常年戴一只单片眼镜"))):
         assert state in states(settle(("user", said), canon=canon)), said
+
+
+def test_a_disaster_s_death_is_a_death_and_the_kind_of_dead_one_is_none():
+    canon = Canon(names={"谢长根": ("Character", []), "麻小五": ("Character", [])})
+    found = settle(("user", "第10章透水，谢长根遇难。麻小五记住了规矩：病死的、雷劈的、上吊的不赶。"), canon=canon)
+    assert {(s["entity"], s["key"], s["value"]) for s in found.document["states"]} == {("谢长根", "alive", "dead")}

@@ -47,6 +47,7 @@ class ChineseStates:
             if at >= 0 and not _negated_zh(tail[:at]) and not any(r in tail for r in lx.ZH_REVIVE) \
                     and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE) \
                     and not re.match(r"的[\u4e00-\u9fff]", tail[at + len(word):]) \
+                    and not (tail.startswith("的", at + len(word)) and not re.search(r"是[^，,。]{0,4}$", tail[:at])) \
                     and not tail[:at].endswith(lx.ZH_PERSON_TITLES):
                 out.append(self._state(st, subject, "alive", "dead"))
                 # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
