@@ -111,3 +111,18 @@ def test_an_english_post_set_off_by_commas_after_a_name_is_who_they_are():
         ("user", "Tom Mossop, a shepherd, joined the team last year. Ines Varga, head of Hydroponics, turns up dead "
                  "in chapter 9."), canon=canon, zh=False).document["states"] if s["key"] == "identity"}
     assert {("Tom Mossop", "shepherd"), ("Ines Varga", "head of Hydroponics")} <= found
+
+
+def test_a_chinese_person_s_given_name_may_end_like_a_place():
+    found = entities(settle(("assistant", "师父可以叫岳鸣泉，年轻时在琉璃厂刻书，行里人称“鬼手岳”。"),
+                            ("user", "好，岳鸣泉第14章出场，郝振山是他的副手。白石岭上新修了水库。")))
+    assert (found.get("岳鸣泉"), found.get("郝振山")) == ("Character", "Character")
+    assert found.get("白石岭") != "Character"
+
+
+def test_airlines_boards_stadiums_and_ports_say_their_kind_in_english():
+    found = entities(settle(("user", "Pan-Oceanic Airways wants the atoll for a seaplane base. The County Board meets "
+                                     "at Semple Stadium in chapter 11, and the ship puts in at Puerto Salinas."),
+                            zh=False))
+    assert (found.get("Pan-Oceanic Airways"), found.get("County Board"), found.get("Semple Stadium"),
+            found.get("Puerto Salinas")) == ("Faction", "Faction", "Location", "Location")

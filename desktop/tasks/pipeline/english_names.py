@@ -179,7 +179,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name, "Faction", 2.0)  # "the Brotherhood of the Ash", "Order of the Grey Lantern"
         elif first in ("house", "clan", "order") and len(words) > 1:
             cands.add(name, "Faction", 2.0)
-        elif first in ("port", "fort", "mount", "lake", "cape", "isle", "camp", "glen", "castle") and len(words) > 1:
+        elif first in ("port", "fort", "mount", "lake", "cape", "isle", "camp", "glen", "castle", "puerto", "porto",
+                       "monte", "lago") and len(words) > 1:
             cands.add(name, "Location", 2.0)  # "Port Sabel", "Fort Ardent"
         elif last in lx.EN_HEAD_KINDS and len(words) > 1:
             cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)

@@ -44,6 +44,8 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         tally = Counter() if confident_only else \
             usage.votes([name, *cand.aliases, *(a for a, n in cands.alias_of.items() if n == name)], statements)
         said = usage.settled(tally)
+        if zh and kind == "Location" and _a_person_s_name(name, tally):
+            kind, weight = "Character", max(weight, CONFIDENT)  # 岳鸣泉, 郝振山: a surname and a given name, no spring
         if said and zh and kind == "Character" and lx.surnamed(name):
             said = None  # 贾雨村 is a man, whatever his 村 and his comings and goings say
         if said and (weight < CONFIDENT or _outvoted(name, kind, weight, tally)):
@@ -71,10 +73,26 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kind = hinted  # no model to ask; or an English capitalised word the model misread
         if kind != NONE:
             kinds[name] = kind
-    for name in [n for n, k in kinds.items() if k in ("Character", "Item") and not cands[n].canon_kind]:
+    for name in [n for n, k in kinds.items() if not cands[n].canon_kind and (k in ("Character", "Item") or k == "Faction"
+                                                                            and n.split()[-1].lower() not in lx.EN_HEAD_KINDS)]:
         if not zh and lx.real_place(name) and not any(o.startswith(name + " ") for o in cands):  # (Keystone Petroleum)
             kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
     return kinds
+
+
+def _a_person_s_name(name: str, tally: Counter) -> bool:
+    """岳鸣泉, 郝振山, 周德海: a surname, then a given name whose last character ends places too — a person, unless
+    the dictionary knows it as a word or the talk goes there."""
+    from desktop.tasks.pipeline.segmenter import dictionary_entry  # deferred with jieba
+
+    return len(name) == 3 and name[0] in lx.ZH_SURNAMES and name[0] not in _PLACE_OPENERS \
+        and name[-1] in _GIVEN_NAME_ENDS and not tally.get("Location") and dictionary_entry(name)[0] == 0
+
+
+# how given names end that place names end too (not 城, 岭 or 渊: 白骨城 and 万骨渊 are places) …
+_GIVEN_NAME_ENDS = frozenset("山峰海泉林江河湖涛溪")
+# … and surnames that open place names more often than people's (白石岭, 万剑山, 青云峰)
+_PLACE_OPENERS = frozenset("白黑青红金万千百石")
 
 
 def _a_class(name: str, text: str) -> bool:
