@@ -275,3 +275,12 @@ def test_a_name_swapped_in_everyday_english_keeps_only_the_new_one():
     found = names(("user", "In 13 a fin whale stoves in the Thorgerd in Drygalski Fjord."), ("assistant", "Good."),
                   ("user", "One fix: not Drygalski Fjord. I checked the chart. It's Royal Bay."))
     assert "Royal Bay" in found and "Drygalski Fjord" not in found
+
+
+def test_a_new_surname_said_with_the_new_name_and_a_new_name_made_for_her_rename():
+    found = entities(settle(("assistant", "学徒可以叫周小川，十六岁，手巧。"),
+                            ("user", "小川可以，姓改成蒋，蒋小川，周这个姓我后面有别的用处。")))
+    assert "蒋小川" in found and "周小川" not in found
+    found = entities(settle(("assistant", "The picker could be a Dutch girl, Anneke de Vries, nineteen."),
+                            ("user", "Make her Anneke Visser — de Vries is too close to Col's friend."), zh=False))
+    assert "Anneke Visser" in found and "Anneke de Vries" not in found

@@ -83,8 +83,10 @@ _EXCLAIMED = re.compile(r"^[^.!?。！？,，]{0,6}(?:[,，]\s*no)?[.!。！]\s*
 _REAL_NAME = re.compile(rf"真名(?:叫|是)?{_NEW_ZH}")
 # "新总师的名字改一个字，叫顾怀瑜": one character of the name changes
 _ONE_CHARACTER = re.compile(rf"(?:名字|名)[^。！？\n]{{0,6}}?(?:改|换)(?:一个|个|一)字[^。！？\n]{{0,6}}?{_TO_ZH}{_NEW_ZH}")
+_SURNAME_NOW = re.compile(rf"姓(?:改成|改为|换成|改)([{_CJK}]{{1,2}})[，,]\s*{_NEW_ZH}")
 _SURNAME_CHANGED = re.compile(rf"姓([{_CJK}])[^。！？\n]{{0,20}}?改姓([{_CJK}]{{1,2}})[，,]\s*{_NEW_ZH}")
 # "I'm renaming the councilman: Ray Quinlan, not Quill"
+_MADE_NAMED = re.compile(r"\b(?:[Mm]ake|[Cc]all|[Nn]ame)\s+(?:her|him|them)\s+([A-Z][\w'\-]+(?:\s+(?:de|van|von|du|da|le|la)?\s*[A-Z][\w'\-]+)+)")
 _RENAMED_NOT = re.compile(rf"(?i:\brenam\w*)\b[^.;!?]*?[:—–]\s*{_NEW_EN},?\s+(?i:not)\s+([A-Z][\w'\-]+)\b")
 
 
@@ -162,6 +164,12 @@ def _swapped_en(st: Statement, statements: list[Statement], cands: Candidates) -
 def _one_character_changed(st: Statement, cands: Candidates) -> tuple[str, str] | None:
     changed = _ONE_CHARACTER.search(st.quote)
     surname = None if changed else _SURNAME_CHANGED.search(st.quote)
+    now = None if changed or surname else _SURNAME_NOW.search(st.quote)
+    if now and now.group(2).startswith(now.group(1)):  # "小川可以，姓改成蒋，蒋小川": the one of that given name
+        new, given = now.group(2), now.group(2)[len(now.group(1)):]
+        olds = [n for n in cands if not cands[n].canon_kind and n != new and len(n) == len(new) and n.endswith(given)
+                and cands[n].best_hint[0] == "Character" and min(cands[n].mentions, default=st.index) < st.index]
+        return (olds[0], new) if len(olds) == 1 and len(given) >= 1 else None
     if surname:  # "姓贾太容易让人想起红楼梦，改姓骆，骆廷佐": the one of that surname, under the new name
         olds = [n for n in cands if not cands[n].canon_kind and n.startswith(surname.group(1))
                 and cands[n].best_hint[0] == "Character" and n != surname.group(3) and min(cands[n].mentions) < st.index]
@@ -176,6 +184,12 @@ def _one_character_changed(st: Statement, cands: Candidates) -> tuple[str, str] 
 
 def _renamed_not(st: Statement, cands: Candidates) -> tuple[str, str] | None:
     said = _RENAMED_NOT.search(st.quote)
+    made = None if said else _MADE_NAMED.search(st.quote)
+    if made:  # "Make her Anneke Visser": the one of that first name the talk named before, under a new surname
+        new = made.group(1).strip()
+        olds = [n for n in cands if not cands[n].canon_kind and n != new and n.split()[0] == new.split()[0]
+                and len(n.split()) >= 2 and min(cands[n].mentions, default=st.index) < st.index]
+        return (olds[0], new) if len(olds) == 1 else None
     if not said:
         return None
     new, word = said.group(1).strip(), said.group(2)
