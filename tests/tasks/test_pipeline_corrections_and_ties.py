@@ -235,3 +235,15 @@ def test_beaten_to_death_is_a_killing_and_a_debt_owed_is_no_wedding():
     found = settle(("user", "Dale owed Earl on a card game and wouldn't pay, so Earl beat him to death."),
                    ("user", "Mara pulls on her gloves; Tom restrains the dog."), canon=canon, zh=False)
     assert relations(found) == {("KILLED", "Earl Tibbs", "Dale Whitcomb")}
+
+
+def test_an_event_pushed_to_another_chapter_moves_its_dated_facts_and_only_its_own():
+    canon = Canon(names={"Ruthven": ("Character", []), "Iris": ("Character", [])})
+    found = settle(("user", "Ruthven drowns in the western passage, chapter 16. Iris becomes a surveyor in chapter 16."),
+                   ("user", "Hmm, no — 16 has to be the dinner at the camp. Push the drowning to 17."),
+                   canon=canon, zh=False)
+    dated = {(s["entity"], s["key"], s.get("valid_from")) for s in found.document["states"]}
+    assert ("Ruthven", "alive", 17) in dated and not any(e == "Iris" and when == 17 for e, _, when in dated)
+    canon = Canon(names={"谢长根": ("Character", [])})
+    found = settle(("user", "第9章透水，谢长根遇难。"), ("user", "把透水挪到第10章。"), canon=canon)
+    assert ("谢长根", "alive", 10) in {(s["entity"], s["key"], s.get("valid_from")) for s in found.document["states"]}

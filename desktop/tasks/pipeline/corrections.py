@@ -74,6 +74,40 @@ def redate(statements: list[Statement], findings: list[Finding], forms: dict[str
             break
 
 
+# "Push the drowning to 17", "把透水挪到第10章": an event moved to another chapter, whatever chapter it had
+_MOVED = (
+    re.compile(rf"(?i)\b(?:push|move|shift|bump)\s+(?P<topic>[^.;!?]{{3,40}}?)\s+(?:back\s+|forward\s+)?to\s+"
+               rf"(?:(?:chapter|chap\.?|ch\.?)\s*)?(?P<new>{EN_NUMBER})\b"),
+    re.compile(rf"把(?P<topic>[^，,。；;！!？?]{{2,16}}?)(?:挪|推|移|改|放)到第?\s*(?P<new>{_ZH_NUMBER})\s*章"),
+)
+
+
+def moved(statements: list[Statement], findings: list[Finding], forms: dict[str, tuple[str, ...]]) -> None:
+    """Moves, in place, the dated facts of an event the author moves to another chapter ("Push the drowning to
+    17"): those read before, whose sentence the event's words or names are in."""
+    for st in statements:
+        for pattern in _MOVED:
+            for m in pattern.finditer(st.text):
+                new = number_in(m.group("new").lower())
+                if new is None:
+                    continue
+                names = {n for n, s, _ in spans(st, forms) if m.start("topic") <= s < m.end("topic")}
+                # (the event's own words when it has any: "push Emmerich's death to 38" moves his death only)
+                stems = _stems(m.group("topic")) - {x for n in names for f in (n, *forms.get(n, ())) for x in _stems(f)}
+                for f in findings:
+                    if f.statement.index >= st.index or not (stems & _stems(f.statement.text) if stems
+                                                             else names & set(f.entities)):
+                        continue
+                    for key in ("valid_from", "planted_in"):
+                        if f.item.get(key) is not None:
+                            f.item[key] = new
+
+
+def _stems(text: str) -> set[str]:
+    """The words of an event, cut to their first five letters (drowning, drowns) or Chinese character pairs."""
+    return {w[:5] if w.isascii() else w for w in _words(text) if not w.isascii() or len(w) >= 5}
+
+
 def _words(text: str) -> set[str]:
     """Chinese character pairs and English words (a plural or third-person "s" dropped) of what a text is about."""
     text = _OWNING_UP.sub(" ", text)

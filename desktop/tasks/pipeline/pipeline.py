@@ -138,6 +138,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     findings += _replacements(statements, findings, kinds)
     if not prose:
         corrections.redate(statements, findings, {n: tuple(f) for n, f in forms.items()})
+        corrections.moved(statements, findings, {n: tuple(f) for n, f in forms.items()})
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
     findings += _switches(findings, canon)
