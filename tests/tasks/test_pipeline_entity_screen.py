@@ -3,7 +3,7 @@ floated is no one, and a piece of a sentence is no name (no model)."""
 
 from __future__ import annotations
 
-from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline.pipeline import Canon
 from desktop.tasks.pipeline.segmenter import reads_as_clause
 from tests.tasks.test_pipeline import entities, relations, settle
@@ -44,8 +44,8 @@ def test_a_piece_of_a_sentence_reads_as_a_clause_and_a_made_name_does_not():
 
 
 def test_a_town_on_the_map_is_a_place_unless_its_name_is_a_person_s_too():
-    assert all(lx.real_place(n) for n in ("Lisbon", "Talcahuano", "Sham Shui Po", "Pennsylvania", "Germany"))
-    assert not any(lx.real_place(n) for n in ("Florence", "Boone", "Cheyenne", "Harrowgate", "Corvane"))
+    assert all(wn.real_place(n) for n in ("Lisbon", "Talcahuano", "Sham Shui Po", "Pennsylvania", "Germany"))
+    assert not any(wn.real_place(n) for n in ("Florence", "Boone", "Cheyenne", "Harrowgate", "Corvane"))
     found = settle(("user", "Chapter 14: Tomás Ferreyra jumps ship at Talcahuano and signs on with a Chilean "
                             "sealer. Talcahuano is where he meets Ines."), zh=False)
     assert entities(found).get("Talcahuano") == "Location"
@@ -126,3 +126,8 @@ def test_airlines_boards_stadiums_and_ports_say_their_kind_in_english():
                             zh=False))
     assert (found.get("Pan-Oceanic Airways"), found.get("County Board"), found.get("Semple Stadium"),
             found.get("Puerto Salinas")) == ("Faction", "Faction", "Location", "Location")
+
+
+def test_what_is_said_of_a_nickname_is_no_nickname():
+    found = settle(("user", "老河工田守义，外号田老鳖，水性全工地第一。"), ("assistant", "田老鳖这个外号很有味道。"))
+    assert not any("很有味道" in e.get("aliases", []) or e["name"] == "田老" for e in found.document["entities"])

@@ -496,8 +496,3 @@ def test_a_novels_great_houses_stay_factions_where_a_talks_households_do_not():
                for i, text in enumerate(("薛家本是金陵四大家族之一。", "薛家富贵，王家亦然。", "薛家与王家世代联姻。"))]
     found = asyncio.run(extract(chapter, Canon(), None, zh=True, chapter=4, prose=True))
     assert entities(found).get("薛家") == "Faction"
-
-
-def test_what_is_said_of_a_nickname_is_no_nickname():
-    found = settle(("user", "老河工田守义，外号田老鳖，水性全工地第一。"), ("assistant", "田老鳖这个外号很有味道。"))
-    assert not any("很有味道" in e.get("aliases", []) or e["name"] == "田老" for e in found.document["entities"])

@@ -7,6 +7,7 @@ import re
 from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline.english_names import _EN_THINGS, _title_length, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
@@ -222,7 +223,7 @@ _SAID_OF_THEM = r"\b(?:is|was|are|were|be|been|being|also|often|sometimes|usuall
 
 def _last_of_gender(recent: list[str], gender: str) -> str | None:
     """"…call him the Hollow Prince": the last one named whom "him" can mean (not Maren, not Lady Agatha)."""
-    return next((n for n in reversed(recent) if lx.en_gender(n) in (gender, None)), None)
+    return next((n for n in reversed(recent) if wn.en_gender(n) in (gender, None)), None)
 
 
 def _last_character_in(text: str, cands: Candidates) -> str | None:

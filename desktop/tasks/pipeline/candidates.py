@@ -12,8 +12,8 @@ import re
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
-from desktop.tasks.pipeline.english_names import (english, first_names, head_word, patrons_dropped,
-                                                   recase_lowercase_notes, short_forms)
+from desktop.tasks.pipeline.english_names import english, first_names, head_word, patrons_dropped, short_forms
+from desktop.tasks.pipeline.lowercase_notes import recase_lowercase_notes
 from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.segmenter import dictionary_entry, segment

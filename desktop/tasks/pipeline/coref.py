@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline.candidates import Candidates, locate
 from desktop.tasks.pipeline.decisions import rejects
 from desktop.tasks.pipeline.english_states import opens_on_a_post
@@ -28,7 +29,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
     forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
-    gender: dict[str, str] = {name: g for name in kinds if (g := lx.en_gender(name))}
+    gender: dict[str, str] = {name: g for name in kinds if (g := wn.en_gender(name))}
     if not prose:  # (older narration writes 他 for a woman too: 况且他眉心中原有…胭脂痣, of 英莲)
         gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
     recent: list[str] = []  # characters in the order the talk last named them
@@ -126,7 +127,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             # "before he died Owen sent her a text": the name after the clause is who "he" is
             for f, n in forms if _CLAUSE_PRONOUN.search(rest) else ():
                 ahead = re.search(_CLAUSE_PRONOUN.pattern + rf"(?:\s+[\w'’]+){{1,4}}?,?\s+{re.escape(f)}\b", rest)
-                if ahead and lx.en_gender(n) in (None, _PRONOUN_GENDER[ahead[1]]):
+                if ahead and wn.en_gender(n) in (None, _PRONOUN_GENDER[ahead[1]]):
                     rest = rest[:ahead.start(1)] + n + rest[ahead.end(1):]
             rest = _ZH_PRONOUN.sub(lambda m: who(m.group(0), m.start()), rest)
             rest = _EN_PRONOUN.sub(lambda m: _english(m, who(m.group(1), m.start()), rest), rest)

