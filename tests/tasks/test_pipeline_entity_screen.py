@@ -131,3 +131,18 @@ def test_airlines_boards_stadiums_and_ports_say_their_kind_in_english():
 def test_what_is_said_of_a_nickname_is_no_nickname():
     found = settle(("user", "老河工田守义，外号田老鳖，水性全工地第一。"), ("assistant", "田老鳖这个外号很有味道。"))
     assert not any("很有味道" in e.get("aliases", []) or e["name"] == "田老" for e in found.document["entities"])
+
+
+def test_a_courtesy_and_a_surname_is_the_one_of_that_name_only_when_it_can_be():
+    found = entities(settle(("user", "Rupert Crane is housemaster of Wycliffe. In chapter 2 Mr. Crane canes the new boy."),
+                            zh=False))
+    assert "Rupert Crane" in found and "Mr. Crane" not in found
+    found = entities(settle(("user", "William Lucas gives a ball in chapter 5, and Miss Lucas dances with Mr. Darcy."),
+                            zh=False))
+    assert {"William Lucas", "Miss Lucas"} <= set(found)
+
+
+def test_a_town_the_talk_calls_mr_is_a_man():
+    found = entities(settle(("user", "In chapter 6 Mr. Bingley takes Netherfield. Bingley dances twice with Jane."),
+                            zh=False))
+    assert found.get("Bingley", "Character") == "Character" and found.get("Mr. Bingley", "Character") == "Character"

@@ -138,9 +138,15 @@ def given_names(cands: Candidates, kinds: dict[str, str]) -> None:
             kinds.pop(given, None)
 
 
-def names_alone(cands: Candidates, kinds: dict[str, str]) -> None:
+_FAMILY_COURTESY = {**dict.fromkeys(("mr", "master", "monsieur", "herr", "señor", "signor", "lord"), "m"),
+                    **dict.fromkeys(("mrs", "miss", "ms", "madam", "madame", "mademoiselle", "frau", "señora", "signora",
+                                     "lady"), "f")}
+
+
+def names_alone(cands: Candidates, kinds: dict[str, str], *, prose: bool = False) -> None:
     """Tomás … Tomás Ferreyra, Captain Hatch … Royce Hatch, Ah Keung … Keung: once every kind is decided, one
-    word of a character's English name, bare or behind a title, is that character (when it is no one else's)."""
+    word of a character's English name, bare or behind a title, is that character (when it is no one else's).
+    Mr. Crane is the talk's one Rupert Crane; a novel's Mr. Bennet is not its Jane Bennet."""
     owners: dict[str, list[str]] = {}
     for name in cands:
         words = name.split()
@@ -152,7 +158,12 @@ def names_alone(cands: Candidates, kinds: dict[str, str]) -> None:
         words = name.split()
         bare = words[-1] if len(words) == 2 and (words[0].lower().rstrip(".") in lx.EN_PERSON_TITLES
                                                   or words[0] in ("Ah", "A")) else name
-        if len(owners.get(bare, ())) == 1 and name not in owners[bare]:
+        # (Miss Lucas is another of the family than William Lucas; Aunt Philippa is Philippa Hale)
+        title = words[0].lower().rstrip(".")
+        family = bare != name and title in _FAMILY_COURTESY
+        if len(owners.get(bare, ())) == 1 and name not in owners[bare] \
+                and not (family and owners[bare][0].split()[-1] == bare
+                         and (prose or _FAMILY_COURTESY[title] != wn.en_gender(owners[bare][0]))):
             _make_alias(cands, owners[bare][0], name)
             kinds.pop(name, None)
 

@@ -77,9 +77,14 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             kinds[name] = kind
     for name in [n for n, k in kinds.items() if not cands[n].canon_kind and (k in ("Character", "Item") or k == "Faction"
                                                                             and n.split()[-1].lower() not in lx.EN_HEAD_KINDS)]:
-        if not zh and wn.real_place(name) and not any(o.startswith(name + " ") for o in cands):  # (Keystone Petroleum)
+        # (not Keystone of Keystone Petroleum, nor the Bingley the talk calls Mr. Bingley)
+        if not zh and wn.real_place(name) and not any(o.startswith(name + " ") for o in cands) \
+                and not re.search(rf"\b(?:{_TITLES})\.?\s+{re.escape(name)}\b", text, re.I):
             kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
     return kinds
+
+
+_TITLES = "|".join(re.escape(t) for t in lx.EN_PERSON_TITLES)
 
 
 def _a_person_s_name(name: str, tally: Counter) -> bool:

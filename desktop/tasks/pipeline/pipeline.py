@@ -106,7 +106,7 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     if prose:
         prose_names.screen_characters(cands, kinds, whole)
     given_names(cands, kinds)
-    names_alone(cands, kinds)
+    names_alone(cands, kinds, prose=prose)
     if zh and not prose and call_names(cands, kinds, "\n".join(st.quote for st in statements), canon.names):
         locate(statements, cands)
     for name in [n for n in cands if n not in kinds]:
