@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 from desktop.engine.prompts.extraction import kind_messages
 from desktop.tasks.pipeline import lexicon as lx
-from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline import usage
+from desktop.tasks.pipeline import world_names as wn
 from desktop.tasks.pipeline.candidates import Candidates
 from desktop.tasks.pipeline.segmenter import dictionary_entry
 from desktop.tasks.pipeline.statements import Statement
