@@ -156,10 +156,9 @@ def names_alone(cands: Candidates, kinds: dict[str, str], *, prose: bool = False
                     owners.setdefault(form, []).append(name)
     for name in [n for n in cands if kinds.get(n) == "Character" and not cands[n].canon_kind]:
         words = name.split()
-        bare = words[-1] if len(words) == 2 and (words[0].lower().rstrip(".") in lx.EN_PERSON_TITLES
-                                                  or words[0] in ("Ah", "A")) else name
-        # (Miss Lucas is another of the family than William Lucas; Aunt Philippa is Philippa Hale)
         title = words[0].lower().rstrip(".")
+        bare = words[-1] if len(words) == 2 and (title in lx.EN_PERSON_TITLES or words[0] in ("Ah", "A")) else name
+        # (Miss Lucas is another of the family than William Lucas; Aunt Philippa is Philippa Hale)
         family = bare != name and title in _FAMILY_COURTESY
         if len(owners.get(bare, ())) == 1 and name not in owners[bare] \
                 and not (family and owners[bare][0].split()[-1] == bare

@@ -137,8 +137,9 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
         findings += _titled(statements, cands, kinds)
     findings += _replacements(statements, findings, kinds)
     if not prose:
-        corrections.redate(statements, findings, {n: tuple(f) for n, f in forms.items()})
-        corrections.moved(statements, findings, {n: tuple(f) for n, f in forms.items()})
+        form_tuples = {n: tuple(f) for n, f in forms.items()}
+        corrections.redate(statements, findings, form_tuples)
+        corrections.moved(statements, findings, form_tuples)
     _full_names_in_identities(findings, kinds, forms)
     findings += _successions(findings, canon)
     findings += _switches(findings, canon)
