@@ -48,7 +48,7 @@ class ChineseStates:
                     and not (word.startswith("死") and tail[max(0, at - 1):at] in _HYPERBOLE) \
                     and not re.match(r"的[\u4e00-\u9fff]", tail[at + len(word):]) \
                     and not (tail.startswith("的", at + len(word)) and not re.search(r"是[^，,。]{0,4}$", tail[:at])) \
-                    and not tail[:at].endswith(lx.ZH_PERSON_TITLES):
+                    and not tail[:at].endswith(lx.ZH_PERSON_TITLES) and not (chars and _KIN_OF.match(tail[:at])):
                 out.append(self._state(st, subject, "alive", "dead"))
                 # "…最后被厉无咎一掌震碎心脉，当场身亡": the one it was done by killed them
                 blow = r"被([^，,。被]{2,6}?)(?:一[掌剑刀拳枪箭]|亲手|所|用|打|杀|刺|斩|害|毒|偷袭|暗算)"
@@ -119,6 +119,9 @@ class ChineseStates:
 # 主修的功法是… / 医术是家传的《回春十三针》 / 枪法叫《七探盘蛇》: the carried subject's art is the name that follows
 
 
+# "葛永年的老婆死了好多年了" / "阿敏她妈早就没了": the one named is whose kin died, not the dead
+_KIN_OF = re.compile(r"(?:的[\u4e00-\u9fff]{1,4}|[她他](?:%s))(?:早就|早已|已经|早|也|就|已)?$" % "|".join(
+    sorted(lx.ZH_ROLES, key=len, reverse=True)))
 _OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
 _KILLED_BY = re.compile(r"被$")
 _FINGERS_SHORT = re.compile(r"[少缺]了?[一两二三四五半]?[根个节]?(?:手指|指头)")  # 左手少两根指头 (not 那指头告了消乏)

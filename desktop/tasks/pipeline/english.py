@@ -52,6 +52,14 @@ class EnglishRules:
                         out.append(self._en_role(st, holder=b, other=a, role=role))
                         if mid[3:].startswith("late "):  # "Agatha's late husband, Harold": he is dead
                             out.append(self._state(st, b, "alive", "dead"))
+                # "Mei has a younger brother, Lu Zhiqiang" / "Voss has a daughter called Hazel": B is A's <role>
+                has = _HAS_KIN.fullmatch(mid)
+                if has and (role := _en_role(has.group(1))) and role[0] != "HATES":
+                    out.append(self._en_role(st, holder=b, other=a, role=role))
+                # "Mick and Tadhg are father and son": the first role is the first name's
+                pair = _ARE_PAIR.match(post) if mid == "and" else None
+                if pair and (role := _en_role(pair.group(1) or pair.group(2))):
+                    out.append(self._en_role(st, holder=a, other=b, role=role))
                 # A takes B as his apprentice
                 if ka == "Character" and kb == "Character" and re.fullmatch(
                         r"(?:formally |finally |then )?(?:takes|took|has taken|will take)", mid) and re.match(
@@ -359,6 +367,11 @@ def _en_role(text: str) -> tuple[str, bool] | None:
                 and (best is None or len(role) > len(best)):
             best = role
     return lx.EN_ROLES[best] if best else None
+
+
+_HAS_KIN = re.compile(r"(?:also\s+|still\s+)?(?:has|had|'s got|has got)\s+(?:a|an|one)\s+([a-z][a-z\- ]{1,30}?)"
+                      r"\s*(?:,|:|—|–|named|called|by the name of)?")
+_ARE_PAIR = re.compile(r"\s+(?:are|were)\s+(?:(\w+)\s+and\s+\w+\b|(brothers|sisters|siblings|twins))")
 
 
 # "lives up at", "works behind the bar at", "is holed up in": where someone is, with words between

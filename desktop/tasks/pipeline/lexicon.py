@@ -63,13 +63,14 @@ ZH_ROLES: dict[str, tuple[str, bool]] = {
                      "母后", "母妃", "父皇", "亲爹", "亲娘", "老爹", "阿爹", "阿娘", "娘亲", "爹爹", "亲妈", "亲爸", "妈",
                      "爸", "老妈", "老爸"), ("PARENT_OF", True)),
     **dict.fromkeys(("儿子", "女儿", "孩子", "独子", "独女", "长子", "次子", "幼子", "长女", "次女", "幼女", "养女", "养子",
-                     "私生子", "私生女", "嫡子", "嫡女", "庶子", "庶女", "小儿子", "小女儿", "大儿子", "大女儿"),
+                     "私生子", "私生女", "嫡子", "嫡女", "庶子", "庶女", "小儿子", "小女儿", "大儿子", "大女儿", "独生女",
+                     "独生子", "闺女", "大闺女", "小闺女", "千金"),
                     ("PARENT_OF", False)),
     **dict.fromkeys(("哥哥", "姐姐", "弟弟", "妹妹", "兄长", "兄弟", "姐妹", "胞弟", "胞妹", "胞兄", "胞姐", "亲哥", "亲姐",
                      "亲哥哥", "亲姐姐", "亲弟弟", "亲妹妹", "长兄", "长姐", "二哥", "三哥", "二姐", "小妹", "幺妹"),
                     ("SIBLING_OF", True)),
     **dict.fromkeys(("妻子", "丈夫", "夫君", "娘子", "未婚妻", "未婚夫", "道侣", "原配", "元配", "发妻", "正妻", "夫人",
-                     "结发妻子", "亡妻"),
+                     "结发妻子", "亡妻", "老婆", "老公", "媳妇", "媳妇儿", "爱人", "太太", "老伴", "老伴儿"),
                     ("MARRIED_TO", True)),
     **dict.fromkeys(("仇人", "死敌", "宿敌", "仇家", "对头", "仇敌", "敌人", "眼中钉"), ("HATES", False)),
     **dict.fromkeys(("朋友", "好友", "挚友", "盟友", "知己", "搭档", "战友", "发小", "闺蜜", "死党", "至交"), ("ALLY_OF", True)),
@@ -205,8 +206,8 @@ ZH_NAMED_AS_KIND = {**dict.fromkeys(("功法", "心法", "剑法", "刀法", "�
 
 # A trade or post ZH_TITLES does not name (捉妖师, 乘务长, 调查员, 主厨, 门客): a Chinese agent noun ends in
 # one of these; the words after it end so and are no one's post (擅长, 兄长, 即使, 拜师).
-ZH_AGENT_ENDS = "师员长厨匠官使客工医"  # (医: 兽医, 军医, 牙医)
-ZH_NOT_AGENTS = ("擅长", "成长", "兄长", "家长", "特长", "专长", "增长", "延长", "生长", "助长", "漫长", "修长", "细长",
+ZH_AGENT_ENDS = "师员长厨匠官使客工医警"  # (医: 兽医, 军医, 牙医; 警: 骑警, 乘警, 片警)
+ZH_NOT_AGENTS = ("报警", "预警", "火警", "示警", "拉警", "擅长", "成长", "兄长", "家长", "特长", "专长", "增长", "延长", "生长", "助长", "漫长", "修长", "细长",
                  "见长", "拉长", "很长", "太长", "最长", "更长", "加工", "分工", "施工", "开工", "手工", "人工", "罢工", "打工", "即使",
                  "假使", "致使", "促使", "迫使", "驱使", "指使", "请客", "做客", "好客", "器官", "五官", "感官", "出师",
                  "拜师", "为师", "班师", "下厨", "动员", "人员", "满员", "成员", "会员", "天使",
@@ -336,8 +337,8 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("master", "teacher", "mentor", "tutor", "trainer", "instructor", "sensei", "coach"), ("MASTER_OF", True)),
     **dict.fromkeys(("apprentice", "student", "disciple", "pupil", "protege", "protégé"), ("MASTER_OF", False)),
     **dict.fromkeys(("senior",), ("SENIOR_OF", True)),
-    **dict.fromkeys(("father", "mother", "dad", "mum", "mom", "papa", "mama", "stepfather", "stepmother",
-                     "adoptive father", "adoptive mother", "foster father", "foster mother"), ("PARENT_OF", True)),
+    **dict.fromkeys(("father", "mother", "dad", "mum", "mom", "papa", "mama", "stepfather", "stepmother", "da", "mam",
+                     "daddy", "mammy", "mummy", "mommy", "adoptive father", "adoptive mother", "foster father", "foster mother"), ("PARENT_OF", True)),
     **dict.fromkeys(("son", "daughter", "child", "heir", "stepson", "stepdaughter", "adopted son", "adopted daughter",
                      "eldest son", "eldest daughter", "youngest son", "youngest daughter", "only son", "only daughter",
                      "firstborn"), ("PARENT_OF", False)),

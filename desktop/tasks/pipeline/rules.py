@@ -102,8 +102,10 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
                 local = [(previous_person, clause[0], clause[0])]
             elif subject and (not local or self.kind(local[0][0]) != "Character" or appositive or led
                               or zh and local[0][0] != subject and _POSSESSOR.match(st.text, local[0][2])):
-                # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on
-                local = [(subject, clause[0], clause[0]), *local]
+                # "…，擅长炼丹" / "… and joined" / "…，林风的师姐": the sentence's subject goes on — but "…has a younger
+                # brother, Lu Zhiqiang, who runs numbers for the Gang": a "who" is the one named last
+                who = not zh and previous_person and re.match(r"\s*who\b", st.text[clause[0]:clause[1]])
+                local = [(previous_person if who else subject, clause[0], clause[0]), *local]
             previous_person = people[-1] if people else None
             if not appositive and opens and (actors or not subject):
                 # "…，为许怀山做事，盗走青玉印": the one worked for is not who goes on stealing
@@ -291,6 +293,8 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
             continue
         if not zh and m.group(0) == "," and m.end() + 1 in starts and _POSSESSED_ROLE.search(text, 0, m.start()):
             continue  # "Agatha's late husband, Harold Penhallow": the comma names the husband, it ends nothing
+        if not zh and m.group(0) == "," and m.end() + 1 in starts and _HAS_ROLE.search(text, 0, m.start()):
+            continue  # "Mei has a younger brother, Lu Zhiqiang": the comma names the brother
         if not zh and m.group(0) == "," and m.start() in ends and m.end() + 1 in starts and \
                 _ROLE_OF_NAMED.match(text, starts[m.end() + 1]):
             continue  # "Caleb Alvarez, June's older brother": the comma says who Caleb is
@@ -313,6 +317,9 @@ _ROLE_OF_NAMED = re.compile(r"['’]s (?:late |older |younger |elder |little |bi
 _POSSESSOR_EN = re.compile(_ROLE_OF_NAMED.pattern + r"(?=\s*(?:[,;.)—]|$))", re.I)
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
+
+_HAS_ROLE = re.compile(r"\b(?:has|had|'s got)\s+(?:a|an|one)\s+(?:[a-z]+\s+)?(?:"
+                       + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
