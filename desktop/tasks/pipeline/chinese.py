@@ -67,6 +67,16 @@ _WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|
 _STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|隐居|定居|落脚|生活|闭关|坐镇|藏身|避难|躲|扎根|安顿)")
 
 
+# "对苏小姐动了心": taken with someone
+_LOVE_AFTER_DUI = ("动了心", "动心", "有好感", "有了好感", "有意思", "有意", "一往情深", "情有独钟", "暗生情愫", "芳心暗许",
+                   "一见钟情", "念念不忘", "起了心思")
+# "跟小川是死对头", "跟他结了仇", "一直跟老韩不对付"
+_AT_ODDS = ("是死对头", "是对头", "是冤家", "是仇人", "是仇家", "是宿敌", "是死敌", "结了仇", "有仇", "有过节", "不对付",
+            "结下梁子", "结了梁子", "有梁子", "势不两立", "水火不容")
+# "第30章死在黑鹞子手上"
+_DIED_AT_HANDS = re.compile(r"(?:第?[0-9〇零一二两三四五六七八九十百]+[章回])?(?:就|也|便|最后|最终)?死在")
+_HANDS = ("手上", "手里", "手中", "手下", "刀下", "枪下", "剑下", "枪口下")
+
 class ChineseRules(ChineseTitles):
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -240,8 +250,13 @@ class ChineseRules(ChineseTitles):
                         out.append(self._rel(st, "MARRIED_TO", a, b))
                     elif _has_verb(mid, lx.ZH_LOVE) and not _negated_zh(mid):
                         out.append(self._rel(st, "LOVES", a, b))
+                    elif mid.endswith("对") and len(mid) <= 4 and post.startswith(_LOVE_AFTER_DUI) and not _negated_zh(mid):
+                        out.append(self._rel(st, "LOVES", a, b))  # 砚秋对苏小姐动了心
                     elif mid in ("和", "与", "跟") and post.startswith(lx.ZH_ALLY_AFTER):
                         out.append(self._rel(st, "ALLY_OF", a, b))
+                    if _DIED_AT_HANDS.fullmatch(mid) and post.startswith(_HANDS):
+                        # 巴特尔第30章死在黑鹞子手上: who one died at the hands of killed them
+                        out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                     if _has_verb(mid, lx.ZH_SERVE) and len(mid) <= 4:
                         # 阿铁跟着慧明学了七火锻法: who one follows to learn from is their master
                         learns = mid.endswith(("跟着", "追随")) and re.match(r"(?:学|习|修)", post)
@@ -249,7 +264,8 @@ class ChineseRules(ChineseTitles):
                     elif re.fullmatch(r"(?:其实|原来|本来|也|就|一直|早就)?是", mid) and post.startswith("身边的") and \
                             not post.startswith(("身边的人", "身边的朋友")):
                         out.append(self._rel(st, "SERVES", a, b))  # 她是太后身边的掌事姑姑
-                    kin = re.fullmatch(r"(?:还|也|只)?有(?:[一两二三四五]个|个)?(女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)(?:叫|名叫|，)?", mid)
+                    kin = re.fullmatch(r"(?:还|也|只|再)?(?:有|加|添|生|配)了?(?:[一两二三四五]个|个)?(女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|"
+                                      r"哥哥|姐姐)(?:叫|名叫|，)?", mid)
                     if kin:  # 苏远山有两个女儿苏晴和苏雨
                         out.append(self._zh_role(st, holder=b, other=a, role=kin.group(1), other_kind="Character"))
                         for c, sc, ec in spans:
@@ -267,6 +283,9 @@ class ChineseRules(ChineseTitles):
                                                                  post.startswith(("结下死仇", "结仇", "结下仇", "结成死仇",
                                                                                   "为死仇", "成了死仇", "是死仇", "反目成仇"))
                                                  or mid in ("跟", "和", "与") and re.match(r"(?:这|的)(?:仇|梁子)", post)
+                                                 or re.fullmatch(r"(?:一直|早就|从来|向来|素来|也|就)?(?:跟|和|与)", mid)
+                                                 and post.startswith(_AT_ODDS)  # 钱卫东跟小川是死对头
+                                                 or re.fullmatch(r"[^，,。]{0,4}看", mid) and post.startswith("不顺眼")
                                                                  or mid.endswith("把") and _ENEMY_OF.match(post)):
                     out.append(self._rel(st, "HATES", a, b))
                 if ka == "Character" and kb == "Item" and "把" in mid and _has_verb(post, lx.ZH_TAKE + ("偷走", "拿走")):

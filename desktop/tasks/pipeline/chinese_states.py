@@ -38,7 +38,9 @@ class ChineseStates:
         if chars and _THE_DEAD_IS.search(text[:chars[0][1]]):
             out.append(self._state(st, subject, "alive", "dead"))  # "死的是丽嫔林晚棠", "第三个死者叫许曼"
         tail = text[chars[0][2]:] if chars else text
-        for word in lx.ZH_DEATH:
+        if chars and _BARE_DEATH.fullmatch(tail.strip("。！!；;，, ")):
+            out.append(self._state(st, subject, "alive", "dead"))  # "阿喜第43章死，邝守仁开枪打死的"
+        for word in lx.ZH_DEATH if not out else ():
             at = tail.find(word)
             # "我已急死了" / "笑死了": a feeling said big is no death
             # ("陆沉死去的老爸" is his father's death; "裴将军战死之后" another's, by a title of their own)
@@ -119,6 +121,8 @@ class ChineseStates:
 # 主修的功法是… / 医术是家传的《回春十三针》 / 枪法叫《七探盘蛇》: the carried subject's art is the name that follows
 
 
+# "阿喜第43章死": the bare verb closing the clause, after nothing but when
+_BARE_DEATH = re.compile(r"(?:在?第?[0-9〇零一二两三四五六七八九十百]+[章回](?:里|中)?)?(?:就|便|才|也|最后|最终)?死")
 # "葛永年的老婆死了好多年了" / "阿敏她妈早就没了": the one named is whose kin died, not the dead
 _KIN_OF = re.compile(r"(?:的[\u4e00-\u9fff]{1,4}|[她他](?:%s))(?:早就|早已|已经|早|也|就|已)?$" % "|".join(
     sorted(lx.ZH_ROLES, key=len, reverse=True)))

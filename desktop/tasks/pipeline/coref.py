@@ -13,6 +13,21 @@ from desktop.tasks.pipeline.statements import Statement
 
 _ZH_PRONOUN = re.compile(r"(?<![其])[她他](?![们])")
 _GLUED_KIN = re.compile(r"([\u4e00-\u9fff]{2,4})[他她](?=爹|娘|爸|妈|父亲|母亲|哥|姐|弟|妹)")
+# "Meera's been in love with Vikram", "Luc's from Trois-Rivières", "who's hated Kâmil": an 's that is a verb, read as one
+_HAS_WORDS = re.compile(r"\s+(?:been|got|gotten|had|hated|loved|known|worked|lived|kept|taken|made|always been|"
+                        r"never been|just been|already been)\b")
+_HAS_AFTER_S = re.compile(r"(?<=\w)['’]s(?=" + _HAS_WORDS.pattern + ")")
+_IS_AFTER_S = re.compile(r"(?<=\w)['’]s(?=\s+(?:from|in love|in charge|with|not|never|always|still|now|just|already|"
+                         r"married|engaged|dead|alive|going|a|an|the|on|at)\b)")
+_WHO_S = re.compile(r"\b([Ww]ho)['’]s\b")
+
+
+def verbs_unglued(text: str) -> str:
+    """English text with a verb's 's spelt out: "Luc's from…" → "Luc is from…"; possessives untouched."""
+    text = _WHO_S.sub(lambda m: m.group(1) + (" has" if _HAS_WORDS.match(text, m.end()) else " is"), text)
+    return _IS_AFTER_S.sub(" is", _HAS_AFTER_S.sub(" has", text))
+
+
 _EN_PRONOUN = re.compile(r"\b(he|she|him|his|her)\b", re.IGNORECASE)
 _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "with", "from", "in", "on", "at",
                             "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because",
@@ -39,6 +54,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     for st in statements:
         said = st.text  # the author's words (where typed in lower case, with the names capitalised)
         # "厉千川他爹": a pronoun glued to the name before a kin word is only that one's ("厉千川的爹")
+        if not re.search(r"[\u4e00-\u9fff]", st.text):
+            said = st.text = verbs_unglued(st.text)
         said = st.text = _GLUED_KIN.sub(lambda m: m.group(1) + "的" if any(m.group(1).endswith(f) for f, _ in forms)
                                         else m.group(0), said)
         # a name offered and passed over ("苏挽月太网文了") is no longer anyone the talk is about

@@ -215,7 +215,10 @@ class EnglishRules:
                         out.append(self._rel(st, "LOVES", a, b))
                     elif re.search(r"\b(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"
                                    r"swore revenge on|swears revenge on|vows revenge on|vowed revenge on|wants revenge on|"
-                                   r"blames|(?:vows|vowed|swears|swore) to kill)$", mid):
+                                   r"blames|(?:vows|vowed|swears|swore) to kill|(?:has|had|has had) it in for|"
+                                   r"(?:has|had|has had|bears|bore) a grudge against|can't stand|cannot stand|never forgave|"
+                                   r"never forgives|(?:is|are|was|were) at war with|(?:has|had) been feuding with|feuds with)$",
+                                   mid):
                         out.append(self._rel(st, "HATES", a, b))
                     elif re.search(r"\b(?:marries|married|married to|weds|wed)$", mid):
                         out.append(self._rel(st, "MARRIED_TO", a, b))  # "Lord Henry Ashby, married to Lady Eleanor"
@@ -235,7 +238,7 @@ class EnglishRules:
                 if ka == "Character" and kb == "Location" and sa < ea and _plied(mid):
                     out.append(self._rel(st, "LOCATED_IN", a, b))
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
-                    if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and _LIVES_AT.search(mid) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
+                    if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and (_LIVES_AT.search(mid) or _FARMS.fullmatch(mid)) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
                     elif ka == "Character" and _has_phrase(mid, lx.EN_FROM):
                         out.append(self._rel(st, "FROM", a, b))
@@ -369,6 +372,9 @@ def _en_role(text: str) -> tuple[str, bool] | None:
     return lx.EN_ROLES[best] if best else None
 
 
+# "Josiah Brack, who farms Thornber Fold": one's farm or holding is where they are
+_FARMS = re.compile(r"(?:,\s*)?(?:who\s+)?(?:still\s+|now\s+)?(?:farms|farmed|crofts|ranches|homesteads|keeps|kept|tenants|"
+                    r"rents|holds|runs)(?:\s+the)?")
 _HAS_KIN = re.compile(r"(?:also\s+|still\s+)?(?:has|had|'s got|has got)\s+(?:a|an|one)\s+([a-z][a-z\- ]{1,30}?)"
                       r"\s*(?:,|:|—|–|named|called|by the name of)?")
 _ARE_PAIR = re.compile(r"\s+(?:are|were)\s+(?:(\w+)\s+and\s+\w+\b|(brothers|sisters|siblings|twins))")

@@ -36,12 +36,15 @@ def role_after(text: str, lead: str) -> str | None:
     text = re.sub(rf"^(?:唯一|最小|最大|最得意|最疼爱|最看重)(?={re.escape(lead)})", "", text) if lead else text  # 唯一的弟子
     if not text.startswith(lead):
         return None
-    rest = re.sub(r"^(?:贴身|随身|亲生|亲(?!传)|唯一的|首席|大|二|三|小)(?=[\u4e00-\u9fff]{2})", "", text[len(lead):])
-    best = None
-    for role in (*lx.ZH_ROLES, *lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES):
-        if rest.startswith(role) and (best is None or len(role) > len(best)):
-            best = role
-    return best
+    said = text[len(lead):]
+    # (贴身丫鬟, 大女儿, 老搭档 — and 老板, 小姐: a role that itself opens with the word)
+    rests = (said, re.sub(r"^(?:贴身|随身|亲生|亲(?!传)|唯一的|首席|大|二|三|小|老)(?=[\u4e00-\u9fff]{2})", "", said))
+    # (a tie between people first: 大弟子 is one of a sect's, but 顾长庚座下的大弟子 is his pupil)
+    for roles in (lx.ZH_ROLES, (*lx.ZH_ROLES, *lx.ZH_FACTION_MEMBER_ROLES, *lx.ZH_FACTION_LEADER_ROLES)):
+        said_roles = [role for role in roles if any(rest.startswith(role) for rest in rests)]
+        if said_roles:
+            return max(said_roles, key=len)
+    return None
 
 
 def has_verb(text: str, verbs: tuple[str, ...]) -> bool:

@@ -355,7 +355,8 @@ EN_ROLES: dict[str, tuple[str, bool]] = {
     **dict.fromkeys(("servant", "maid", "squire", "bodyguard", "steward", "valet", "retainer", "lieutenant",
                      "enforcer", "henchman", "right hand", "right-hand man", "fixer", "aide", "secretary", "butler",
                      "footman", "housekeeper", "lady's maid", "manservant", "page", "lackey", "deputy", "assistant",
-                     "driver", "chauffeur", "attendant", "handmaid", "handmaiden", "gunman", "muscle", "goon", "thug"),
+                     "driver", "chauffeur", "attendant", "handmaid", "handmaiden", "gunman", "muscle", "goon", "thug",
+                     "hired lad", "hired man", "hired hand", "hired gun", "journeyman", "foreman", "stooge", "errand boy"),
                     ("SERVES", True)),
     **dict.fromkeys(("boss", "employer", "liege"), ("SERVES", False)),
 }

@@ -293,6 +293,8 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
             continue
         if not zh and m.group(0) == "," and m.end() + 1 in starts and _POSSESSED_ROLE.search(text, 0, m.start()):
             continue  # "Agatha's late husband, Harold Penhallow": the comma names the husband, it ends nothing
+        if zh and m.start() + 1 in starts and _HAS_KIN_ZH.search(text, 0, m.start()):
+            continue  # "再给扎西加个儿子，次仁多吉": the comma names the son
         if not zh and m.group(0) == "," and m.end() + 1 in starts and _HAS_ROLE.search(text, 0, m.start()):
             continue  # "Mei has a younger brother, Lu Zhiqiang": the comma names the brother
         if not zh and m.group(0) == "," and m.start() in ends and m.end() + 1 in starts and \
@@ -318,6 +320,7 @@ _POSSESSOR_EN = re.compile(_ROLE_OF_NAMED.pattern + r"(?=\s*(?:[,;.)—]|$))", r
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
+_HAS_KIN_ZH = re.compile(r"(?:有|加|添|生|配)了?(?:[一两二三四五]个|个)(?:女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)$")
 _HAS_ROLE = re.compile(r"\b(?:has|had|'s got)\s+(?:a|an|one)\s+(?:[a-z]+\s+)?(?:"
                        + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 

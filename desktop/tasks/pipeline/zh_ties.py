@@ -19,8 +19,8 @@ _BOUGHT = r"(?:收买|买通|策反|拉拢|腐蚀)"
 _BOUGHT_BY = re.compile(r"(?:早就|早已|已经|其实|一直|早|暗中|偷偷)?被$")
 _BUYS = re.compile(rf"(?:早就|早已|已经|暗中|偷偷)?{_BOUGHT}了?$")
 # planted at someone's side: "是周岳安插在她身边的眼线", "是周岳的眼线", "拿了周岳的钱"
-_PLANT = re.compile(r"(?:安插|派|放|埋|塞|送)(?:在|到|进)[^，,。；;]{0,8}的(?:眼线|内应|卧底|线人|奸细|探子|钉子|暗桩|人)"
-                    r"|的(?:眼线|内应|线人|奸细|探子|钉子|暗桩|走狗|狗腿子)")
+_PLANT = re.compile(r"(?:安插|派|放|埋|塞|送)(?:在|到|进)[^，,。；;]{0,8}的(?:眼线|内应|卧底|线人|奸细|探子|暗探|密探|特务|耳目|钉子|暗桩|人)"
+                    r"|的(?:眼线|内应|线人|奸细|探子|暗探|密探|耳目|钉子|暗桩|走狗|狗腿子)")
 # a clause that opens with 是 and who it is about: not one the sentence named as an object (跟了她三年)
 _OPENS_WITH_IS = re.compile(r"(?:^|[，,、—])\s*(?:其实|原来|本来|早就|就|也|却)?是$")
 _OBJECT_BEFORE = re.compile(r"(?:跟|和|与|对|向|给|把|替|为|陪|帮|找|见|跟着|伺候|服侍)了?$")
@@ -43,6 +43,8 @@ _POST_BETWEEN = re.compile(r"的?((?:[一二三四五六七八九十\d]+|[\u4e00
 _AMONG = re.compile(r"(?:里|中|内|当中)的$")
 # "师父老纸头就是黄三姑害死的": who was behind a death, said of the dead
 _KILLED_BY = re.compile(r"(?:一手|亲手)?(?:杀|害死|杀死|毒死|打死|逼死|杀害|弄死|下毒毒死)的")
+# "邝守仁开枪打死的": the clause ends on who did the killing
+_DID_IT = re.compile(r"(?:开枪|亲手|一枪|一刀|用[^，,。]{1,4})?(?:打死|杀|杀死|害死|毒死|捅死|砍死|勒死|推下[^，,。]{0,4}淹死)的\s*[。！!]?\s*")
 # a master who turns a pupil out: "把周建国逐出师门"
 _OUT_OF_SCHOOL = re.compile(r"(?:给)?(?:逐出|赶出|清理出|开除出)(?:了)?(?:师门|门墙|门下)")
 # a thing the sentence is about passed on: "（霁红釉方：）…转手卖给方志诚"
@@ -75,6 +77,11 @@ class ChineseTies:
             said = _OPENS_WITH_IS.search(text[opens:at])
             start = opens + said.start() + len(re.match(r"[，,、—]*", said.group(0)).group(0))
             spans = [(carried, start, start), *((n, s, e) for n, s, e in spans if s >= at)]
+        people = [(n, s, e) for n, s, e in spans if self.kind(n) == "Character"]
+        if len(people) == 1 and subject and subject != people[0][0] and self.kind(subject) == "Character" and \
+                _DID_IT.fullmatch(text, people[0][2]):
+            # "阿喜第43章死，邝守仁开枪打死的": the one the sentence is about was killed by the one this clause names
+            out += [self._rel(st, "KILLED", people[0][0], subject), self._state(st, subject, "alive", "dead")]
         for i, (a, sa, ea) in enumerate(spans):
             for b, sb, eb in spans[i + 1:]:
                 mid, post = text[ea:sb], text[eb:eb + 16]
@@ -102,6 +109,8 @@ class ChineseTies:
                                                                  and (_SIGNED.match(post) or _SENT.match(post))
                                                                  or _ENTERS.fullmatch(mid)):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # 也是鹿鸣传媒签的, 樱机关派进来的, 36章入尚宫局
+                if ka == "Character" and kb == "Faction" and _IS.search(mid) and len(mid) <= 4 and _PLANT.match(post):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # 他是警备稽查处安插在邮局的暗探
                 if ka == kb == "Character" and _IS.search(mid) and _SENT.match(post):
                     out.append(self._rel(st, "SERVES", a, b))  # 钱嬷嬷是赵琰派来的
                 if ka == "Faction" and kb == "Character" and _AMONG.fullmatch(mid):

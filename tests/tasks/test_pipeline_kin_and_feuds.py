@@ -1,0 +1,89 @@
+"""Kin, feuds, loves and killings in the loose wordings authors use: "has a younger brother, Lu Zhiqiang",
+"Luc's from…", "对苏小姐动了心", "死在黑鹞子手上", "邝守仁开枪打死的" (no model)."""
+
+from __future__ import annotations
+
+from desktop.tasks.pipeline.pipeline import Canon
+from tests.tasks.test_pipeline import relations, settle
+
+
+def _people(*names: str, **others: str) -> Canon:
+    return Canon(names={n: ("Character", []) for n in names} | {n: (k, []) for n, k in others.items()})
+
+
+def _states(found) -> set[tuple[str, str, str]]:
+    return {(s["entity"], s["key"], s["value"]) for s in found.document["states"]}
+
+
+def test_english_kin_said_as_having_one_or_as_a_pair():
+    canon = _people("Lu Meihua", "Lu Zhiqiang", "Harlan Voss", "Hazel Ross", "Mick Hennessy", "Tadhg Hennessy",
+                    **{"Green Gang": "Faction"})
+    found = relations(settle(("user", "Also Lu Meihua has a younger brother, Lu Zhiqiang, who runs numbers for the "
+                                      "Green Gang."), canon=canon, zh=False))
+    assert {("SIBLING_OF", "Lu Zhiqiang", "Lu Meihua"), ("MEMBER_OF", "Lu Zhiqiang", "Green Gang")} <= found
+    assert ("MEMBER_OF", "Lu Meihua", "Green Gang") not in found  # (the "who" is the brother, named last)
+    assert ("PARENT_OF", "Harlan Voss", "Hazel Ross") in relations(
+        settle(("user", "Voss has a daughter called Hazel Ross."), canon=canon, zh=False))
+    assert ("PARENT_OF", "Mick Hennessy", "Tadhg Hennessy") in relations(
+        settle(("user", "Mick and Tadhg are father and son."), canon=canon, zh=False))
+    assert ("PARENT_OF", "Mick Hennessy", "Tadhg Hennessy") in relations(
+        settle(("user", "Mick is Tadhg's da, obviously."), canon=canon, zh=False))
+
+
+def test_an_apostrophe_s_that_is_a_verb_reads_as_one_and_a_possessive_stays_one():
+    canon = _people("Meera", "Vikram", "Luc", "Deli Hüseyin", "Kâmil", "Wilf Pounder", "Brack",
+                    **{"Trois-Rivières": "Location"})
+    for said, tie in (("Also — Meera's been in love with Vikram since about chapter 6.", ("LOVES", "Meera", "Vikram")),
+                      ("Luc's from Trois-Rivières, came down to Windsor.", ("FROM", "Luc", "Trois-Rivières")),
+                      ("The man is Deli Hüseyin, who's hated Kâmil for years.", ("HATES", "Deli Hüseyin", "Kâmil")),
+                      ("His man is Wilf Pounder, Brack's hired lad.", ("SERVES", "Wilf Pounder", "Brack"))):
+        assert tie in relations(settle(("user", said), canon=canon, zh=False)), said
+
+
+def test_english_grudges_and_holdings_in_idiom():
+    canon = _people("Duchesne", "Luc", "Josiah Brack", **{"Thornber Fold": "Location"})
+    assert ("HATES", "Duchesne", "Luc") in relations(
+        settle(("user", "Oh, and Duchesne has had it in for Luc since ch 9."), canon=canon, zh=False))
+    assert ("LOCATED_IN", "Josiah Brack", "Thornber Fold") in relations(
+        settle(("user", "And my villain: Josiah Brack, who farms Thornber Fold."), canon=canon, zh=False))
+
+
+def test_chinese_spouses_children_and_a_son_added_after_a_comma():
+    canon = _people("葛永年", "沈佩华", "葛思敏", "扎西", "次仁多吉")
+    assert ("MARRIED_TO", "沈佩华", "葛永年") in relations(settle(("user", "葛永年的老婆是沈佩华。"), canon=canon))
+    assert ("PARENT_OF", "葛永年", "葛思敏") in relations(settle(("user", "葛思敏是葛永年的独生女。"), canon=canon))
+    assert ("PARENT_OF", "扎西", "次仁多吉") in relations(settle(("user", "再给扎西加个儿子，次仁多吉，十七岁。"), canon=canon))
+
+
+def test_a_kin_s_death_is_not_the_one_whose_kin_it_is():
+    found = settle(("user", "葛永年的老婆死了好多年了。"), canon=_people("葛永年"))
+    assert ("葛永年", "alive", "dead") not in _states(found)
+
+
+def test_chinese_loves_feuds_and_deaths_at_someone_s_hands():
+    canon = _people("砚秋", "苏小姐", "钱卫东", "小川", "巴特尔", "黑鹞子", "阿喜", "邝守仁")
+    assert ("LOVES", "砚秋", "苏小姐") in relations(settle(("user", "还有，砚秋对苏小姐动了心，这个也记上。"), canon=canon))
+    assert not relations(settle(("user", "砚秋对苏小姐没动心。"), canon=canon))
+    assert ("HATES", "钱卫东", "小川") in relations(settle(("user", "钱卫东一直看小川不顺眼。"), canon=canon))
+    assert ("HATES", "钱卫东", "小川") in relations(settle(("user", "钱卫东跟小川是死对头。"), canon=canon))
+    found = settle(("user", "巴特尔第30章死在黑鹞子手上，为了护住驼队的水。"), canon=canon)
+    assert ("KILLED", "黑鹞子", "巴特尔") in relations(found) and ("巴特尔", "alive", "dead") in _states(found)
+    found = settle(("user", "然后是重头戏：阿喜第43章死，邝守仁开枪打死的。"), canon=canon)
+    assert ("KILLED", "邝守仁", "阿喜") in relations(found) and ("阿喜", "alive", "dead") in _states(found)
+    assert not _states(settle(("user", "阿喜不能死。"), canon=canon))
+
+
+def test_chinese_posts_taken_over_or_held_before_and_an_agent_planted_by_a_bureau():
+    canon = _people("林素贞", "唐可欣", "乔建国", "邝守仁", 警备稽查处="Faction")
+    assert ("林素贞", "identity", "技术组长") in _states(settle(("user", "第21章林素贞接了技术组长。"), canon=canon))
+    assert ("唐可欣", "identity", "项目经理") in _states(settle(("user", "停职以后由唐可欣代理项目经理。"), canon=canon))
+    assert ("乔建国", "identity", "骑警") in _states(settle(("user", "乔建国以前是骑警。"), canon=canon))
+    assert not _states(settle(("user", "林素贞接了电话。"), canon=canon))
+    assert ("MEMBER_OF", "邝守仁", "警备稽查处") in relations(
+        settle(("user", "邝守仁是警备稽查处安插在邮局的暗探。"), canon=canon))
+
+
+def test_a_pupil_called_a_sect_s_first_disciple_is_still_the_master_s_pupil():
+    canon = _people("司徒鸢", "顾长庚", "刘长河", "老关")
+    assert ("MASTER_OF", "顾长庚", "司徒鸢") in relations(settle(("user", "就司徒鸢吧。师父就是顾长老，她是顾长庚座下的大弟子。"), canon=canon))
+    assert ("ALLY_OF", "刘长河", "老关") in relations(settle(("user", "刘长河是老关的老搭档。"), canon=canon))
