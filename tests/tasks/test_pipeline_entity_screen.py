@@ -46,6 +46,9 @@ def test_a_piece_of_a_sentence_reads_as_a_clause_and_a_made_name_does_not():
 def test_a_town_on_the_map_is_a_place_unless_its_name_is_a_person_s_too():
     assert all(wn.real_place(n) for n in ("Lisbon", "Talcahuano", "Sham Shui Po", "Pennsylvania", "Germany"))
     assert not any(wn.real_place(n) for n in ("Florence", "Boone", "Cheyenne", "Harrowgate", "Corvane"))
+    # a surname does not make a great city anyone; GeoNames knows the Chinese names of cities, not of people
+    assert all(wn.real_place(n) for n in ("Lyon", "扬州", "天津", "库伦"))
+    assert not any(wn.real_place(n) for n in ("周口", "林风", "青岚宗"))
     found = settle(("user", "Chapter 14: Tomás Ferreyra jumps ship at Talcahuano and signs on with a Chilean "
                             "sealer. Talcahuano is where he meets Ines."), zh=False)
     assert entities(found).get("Talcahuano") == "Location"

