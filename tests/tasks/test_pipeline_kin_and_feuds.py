@@ -87,3 +87,27 @@ def test_a_pupil_called_a_sect_s_first_disciple_is_still_the_master_s_pupil():
     canon = _people("司徒鸢", "顾长庚", "刘长河", "老关")
     assert ("MASTER_OF", "顾长庚", "司徒鸢") in relations(settle(("user", "就司徒鸢吧。师父就是顾长老，她是顾长庚座下的大弟子。"), canon=canon))
     assert ("ALLY_OF", "刘长河", "老关") in relations(settle(("user", "刘长河是老关的老搭档。"), canon=canon))
+
+
+def test_ages_said_without_岁_and_marks_on_a_named_part_of_the_body():
+    canon = _people("阿朵", "小川", "老关", "扎西", "邝守仁", "罗世坤", "宋敬斋")
+    for said, state in (("顺手记几个：阿朵今年十九。", ("阿朵", "age", "十九岁")),
+                        ("对了，小川今年二十，记一下。", ("小川", "age", "二十岁")),
+                        ("老关五十八。", ("老关", "age", "五十八岁")),
+                        ("扎西四十六了，顺便记上。", ("扎西", "age", "四十六岁")),
+                        ("顺便记一下，邝守仁左耳缺了半块，早年挨过枪。", ("邝守仁", "appearance", "左耳缺了半块")),
+                        ("罗世坤右腿跛，是当年被打的。", ("罗世坤", "appearance", "右腿跛")),
+                        ("二掌柜宋敬斋，一脸麻子。", ("宋敬斋", "appearance", "一脸麻子"))):
+        assert state in _states(settle(("user", said), canon=canon)), said
+    # (a time of day is no one's age: "死亡时间就是3:17")
+    assert not any(key == "age" for _, key, _ in _states(settle(("user", "老关记得，死亡时间就是3:17。"), canon=canon)))
+
+
+def test_a_post_as_a_line_s_label_and_a_marked_ear_in_english():
+    canon = _people("Anthony D'Souza", "Stan Kowalski", "Deli Hüseyin")
+    assert ("Anthony D'Souza", "identity", "music director") in _states(
+        settle(("user", "Music director: Anthony D'Souza, a Goan who played trumpet in hotel bands."), canon=canon, zh=False))
+    assert ("Stan Kowalski", "identity", "foreman") in _states(
+        settle(("user", "New foreman on trim: Stan Kowalski, moved over from the body shop."), canon=canon, zh=False))
+    assert ("Deli Hüseyin", "appearance", "split left ear") in _states(
+        settle(("user", "The man is Deli Hüseyin, a çavuş with a split left ear."), canon=canon, zh=False))

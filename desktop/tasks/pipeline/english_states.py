@@ -116,7 +116,9 @@ class EnglishStates:
         m = re.search(r"(?:\bhas got|['’]s got|\bhas|\bhad|\bbears|\bwears|\bgot|\bsports|\bwith an?) (?:(?:a|an) )?"
                       r"([\w\- ]{0,20}?(?:scar|birthmark|tattoo|eye|eyes|hair|veins|beard|harelip|hare lip|cleft lip|"
                       r"hunchback|hump|clubfoot|club foot|stammer|stutter|lisp|squint|wooden leg|peg leg|eyepatch|"
-                      r"eye patch|gold tooth|metal hand|hook))\b(.{0,30})", ltail)
+                      r"eye patch|gold tooth|metal hand|hook|(?:split|torn|notched|cauliflower|crooked|broken|chipped|gold|"
+                      r"golden|silver|false|missing)\s+(?:left |right |front |upper |lower )?(?:ear|tooth|teeth|nose)))\b(.{0,30})",
+                      ltail)
         if m:  # "a burn scar across the back of her left hand" — but not cut off inside a resolved "her"
             where = re.match(r"\s+(?:on|across|along|over|under|above|below|down|at|from|in)\b[^,.;]*", tail[m.end(1):m.end()])
             where = where.group(0) if where and not any(n in where.group(0) for n, _, _ in chars) else ""
@@ -188,7 +190,17 @@ class EnglishStates:
             opening = m is not None and m.start(1) == 0 and clause[0] == 0 and re.search(r"\s(?:is|was)\s*$", m.group(0))
             if m and (m.start(1) > 0 and not re.search(r"\bof\b", m.group(1)) or opening) and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1)))
+        # "Music director: Anthony D'Souza, …", "New foreman on trim: Stan Kowalski": a post as the line's label
+        label = _ROLE_LABEL.match(st.text) if chars else None
+        if label and clause[0] + chars[0][1] == label.end() and _EN_POST_ALONE.fullmatch(label.group(1).lower()) and \
+                _is_title(label.group(1).lower()) and not any(f is not None and f.item["key"] == "identity" for f in out):
+            out.append(self._state(st, chars[0][0], "identity", label.group(1).lower()))
         return [f for f in out if f is not None]
+
+
+_ROLE_LABEL = re.compile(r"\s*(?:[-•*]\s*)?(?:(?:[Nn]ew|[Oo]ur|[Tt]he|[Aa]nd)\s+)?([A-Za-z][a-z\-]+(?:\s+[a-z][a-z\-]+)?)"
+                         r"(?:\s+(?:on|for|at|in|of)\s+(?:the\s+)?[\w\-]+(?:\s+[\w\-]+)?)?\s*:\s*"
+                         r"(?:(?:Fr[èe]re|Dr\.?|Father|Brother|Sister|Mr\.?|Mrs\.?|Miss|Captain|Lord|Lady)\s+)?")
 
 
 def _cast_line(st: Statement) -> bool:
