@@ -111,3 +111,14 @@ def test_a_post_as_a_line_s_label_and_a_marked_ear_in_english():
         settle(("user", "New foreman on trim: Stan Kowalski, moved over from the body shop."), canon=canon, zh=False))
     assert ("Deli Hüseyin", "appearance", "split left ear") in _states(
         settle(("user", "The man is Deli Hüseyin, a çavuş with a split left ear."), canon=canon, zh=False))
+
+
+def test_a_name_with_no_han_surname_after_whose_kin_it_is_is_a_person():
+    canon = Canon(names={"扎西次仁": ("Character", ["扎西"])})
+    found = settle(("user", "扎西的老婆央金十年前在那儿被雪崩埋了。"), canon=canon)
+    assert ("MARRIED_TO", "央金", "扎西次仁") in relations(found)
+    found = settle(("user", "再给扎西加个儿子，次仁多吉，十七岁，也在神山户外当背夫。"), canon=canon)
+    assert ("PARENT_OF", "扎西次仁", "次仁多吉") in relations(found) and ("次仁多吉", "age", "十七岁") in _states(found)
+    # (the son's age and the wife's death are not 扎西's)
+    assert not _states(settle(("user", "扎西的儿子今年十七。"), canon=canon))
+    assert not _states(settle(("user", "扎西的老婆十年前死了。"), canon=canon))

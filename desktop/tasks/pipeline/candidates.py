@@ -168,7 +168,8 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
         flag in ("i", "l") and len(w) == 3 and lx.surnamed(w))}
     people = {w for w, flag in words if flag == "nr"}
     # 夜无痕 reads like an idiom (l, i): a name a post or a kinship word introduced may well do so
-    wordy = {w for w, flag in words if not flag.startswith(("n", "x", "m", "l", "i"))}
+    # … and so may one it takes for an abbreviation (j: 央金)
+    wordy = {w for w, flag in words if not flag.startswith(("n", "x", "m", "l", "i", "j"))}
     for name, cand in list(cands.items()):
         if cand.canon_kind or (cand.strong and cand.best_hint[0] != "Character") or not has_cjk(name):
             continue
@@ -354,6 +355,15 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
             cands.add(word, kind or "Faction", 1.0)
         elif flag == "nz" and kind:
             cands.add(word, kind, 1.0)
+    # "扎西的老婆央金", "加个儿子，次仁多吉，", "俄商瓦西里": a name with no Han surname, right after whose kin or what
+    # trade one is — a word jieba reads as a person's name, or one its dictionary has never seen
+    for at, (word, flag) in enumerate(words):
+        lead = words[at - 2][0] if at >= 2 and words[at - 1][0] in "，," else words[at - 1][0] if at else ""
+        if (lead in lx.ZH_ROLES or lead.endswith("商")) and 2 <= len(word) <= 4 and re.fullmatch(rf"[{CJK}]+", word) \
+                and (flag in ("nr", "nrt", "nrfg") or dictionary_entry(word)[0] == 0) \
+                and dictionary_entry(word)[0] < _COMMON_WORD and not suffix_kind(word) and word not in lx.ZH_NOT_NAMES \
+                and word[0] not in _NOT_A_NAME_START and (cand := cands.add(word, "Character", 2.5)) is not None:
+            cand.strong = True
     person_starts, word_starts, surnamed_at = set(), set(), set()
     position = 0
     for (word, flag), (after, after_flag) in zip(words, [*words[1:], ("", "")]):
