@@ -122,3 +122,13 @@ def test_a_name_with_no_han_surname_after_whose_kin_it_is_is_a_person():
     # (the son's age and the wife's death are not 扎西's)
     assert not _states(settle(("user", "扎西的儿子今年十七。"), canon=canon))
     assert not _states(settle(("user", "扎西的老婆十年前死了。"), canon=canon))
+
+
+def test_a_sentence_that_opens_on_someone_goes_on_about_them_and_a_name_refused_for_another_is_renamed():
+    canon = Canon(names={"宋敬斋": ("Character", []), "铜字号印": ("Item", []), "巴特尔": ("Character", [])})
+    found = settle(("assistant", "驼队在戈壁遭马贼一阵风截杀。"),
+                   ("user", "马贼头子别叫一阵风，俗了，叫黑鹞子。第31章宋敬斋趁乱偷走铜字号印，从那以后印就在他手里。"),
+                   canon=canon)
+    assert ("OWNS", "宋敬斋", "铜字号印") in relations(found)
+    assert not any("一阵风" in (r["from"], r["to"]) for r in found.document["relations"])
+    assert "一阵风" not in {e["name"] for e in found.document["entities"]}

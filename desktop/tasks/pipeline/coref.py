@@ -28,6 +28,7 @@ def verbs_unglued(text: str) -> str:
     return _IS_AFTER_S.sub(" is", _HAS_AFTER_S.sub(" has", text))
 
 
+_OPENS_ON = re.compile(r"\s*(?:(?:第\s*)?[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:里|中|开头|末尾|结尾)?[，,]?\s*)?")
 _EN_PRONOUN = re.compile(r"\b(he|she|him|his|her)\b", re.IGNORECASE)
 _EN_NOT_POSSESSIVE_AFTER = {"to", "and", "or", "a", "an", "the", "that", "as", "with", "from", "in", "on", "at",
                             "for", "of", "by", "about", "again", "too", "so", "but", "if", "when", "because",
@@ -123,6 +124,20 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                 joined = _joined_subject(rest, position, word, named, forms) if not prose else None
                 if joined and joined not in dropped and gender.get(joined, wanted) == wanted:
                     chosen = joined
+                # "第31章宋敬斋偷走了铜印，从那以后印就在他手里": a sentence that opens on someone goes on about them
+                opening = _OPENS_ON.match(said)
+                first = next((n for f, n in sorted(forms, key=lambda fn: -len(fn[0]))
+                              if opening and said.startswith(f, opening.end())), None) if word in "他她" else None
+                # (as the new clause's subject or holder — "，他左手…", "在他手里" — not as an object: "跟他学过";
+                # and not one named as the owner of what the sentence is about: "沈砚秋的灶被人动了手脚")
+                if first and first not in dropped and gender.get(first, wanted) == wanted and \
+                        not said.startswith("的", opening.end() + len(first)) and \
+                        not any(f in said[opening.end() + len(first):at + position] for f, n in forms if n != first) and \
+                        re.search(r"[，,]", said[opening.end():at + position]) and \
+                        not re.search(r"[。！？!?；;]", said[opening.end():at + position]) and \
+                        (re.search(r"[，,]\s*(?:就|也|还|又|才|便|却)?$", said[:at + position]) or
+                         re.match(r"(?:手里|手上|手中|名下|身上)", said[at + position + 1:])):
+                    chosen = first
                 doer = _doer(rest, position, word, named, forms)
                 if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
                     # (秦屿白喜欢她: no one's verb takes themselves; she is the one the talk is about, or named before)

@@ -31,6 +31,8 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
             re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,8}}?{_TO_ZH}{_NEW_ZH}"),
             # 马守成改名马守义 / 不叫马守成了，改叫马守义
             re.compile(rf"不(?:再)?叫{said}了?[，,]\s*(?:改叫|就叫|叫){_NEW_ZH}"),
+            # 马贼头子别叫一阵风，俗了，叫黑鹞子
+            re.compile(rf"(?:别|不要|不用|甭)(?:再)?叫{said}了?[，,]\s*(?:[^，,。！？!?\n]{{1,8}}[，,]\s*)?(?:改叫|就叫|叫|用){_NEW_ZH}"),
             re.compile(rf"{said}改名(?:为|叫|成)?{_NEW_ZH}"),
             # 改叫白露吧，林婉秋这个名字彻底不用了
             re.compile(rf"(?:改叫|改名叫|改成|换成){_NEW_ZH}[，,]\s*{said}(?:这个|这)?名字"),
