@@ -233,6 +233,8 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             summary = re.sub(r"^(?:起|承|转|合|收|开端|发展|转折|高潮|结局|收尾)[：:]\s*", "", summary)
             summary = re.sub(rf"^(?:开头|一开始|起初|中间|结尾|第\s*{_NUM}\s*章)\s*[，,：:]?\s*", "", summary) or summary
             step["summary"] = summary or step["summary"]
+    for f in out:  # "**Flight Downriver** (ch. 32–35)": the emphasis a draft set it in is no part of the title
+        f.item["title"] = f.item["title"].strip(" *_#`").strip() or f.item["title"]
     return [f for f in out if f.item["steps"] or f.item.get("chapters") or len(out) > 1
             or f.item["level"] in ("LongOutline", "GeneralOutline")]
 
