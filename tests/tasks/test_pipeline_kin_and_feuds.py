@@ -132,3 +132,16 @@ def test_a_sentence_that_opens_on_someone_goes_on_about_them_and_a_name_refused_
     assert ("OWNS", "宋敬斋", "铜字号印") in relations(found)
     assert not any("一阵风" in (r["from"], r["to"]) for r in found.document["relations"])
     assert "一阵风" not in {e["name"] for e in found.document["entities"]}
+
+
+def test_a_gang_called_after_its_street_and_a_beast_knocked_down_to_a_bidder():
+    found = settle(("user", "He's Abe Sorkin, runs the Kercheval Street outfit — small, vicious."),
+                   canon=_people("Abe Sorkin"), zh=False)
+    assert {e["name"]: e["kind"] for e in found.document["entities"]}.get("Kercheval Street outfit") == "Faction"
+    assert ("LEADS", "Abe Sorkin", "Kercheval Street outfit") in relations(found)
+    canon = Canon(names={"Ada Metcalfe": ("Character", []), "Josiah Brack": ("Character", ["Brack"]),
+                         "Kingmaker": ("Item", [])}, owners={"Kingmaker": "Ada Metcalfe"},
+                  relations={("OWNS", "Ada Metcalfe", "Kingmaker")})
+    found = settle(("user", "In ch 13 Kingmaker's knocked down to Brack for 310 guineas."), canon=canon, zh=False)
+    assert ("OWNS", "Josiah Brack", "Kingmaker") in relations(found)
+    assert [(e["from"], e["to"]) for e in found.document["ends"]] == [("Ada Metcalfe", "Kingmaker")]

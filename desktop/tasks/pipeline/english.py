@@ -167,7 +167,8 @@ class EnglishRules:
                 in_hands = re.search(r"\b(?:into|in|to)$", mid) and _IN_HANDS.match(low, eb)
                 if ka == "Item" and kb == "Character" and (in_hands or re.search(
                         r"(?:belongs to|goes to|passes to|now belongs to|is (?:now )?owned by|ends up with|"
-                        r"(?:stays|stayed|remains|remained) with)$", mid)):
+                        r"(?:stays|stayed|remains|remained) with|(?:is |was |gets |got |['’]s )?(?:sold|knocked down|"
+                        r"handed over|handed|given|left|awarded|bequeathed|willed|auctioned off|passed on) to)$", mid)):
                     out.append(self._rel(st, "OWNS", b, a))
                     if self.owners.get(a) and self.owners[a] != b:
                         out.append(self._end(st, "OWNS", self.owners[a], a))

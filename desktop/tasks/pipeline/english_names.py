@@ -79,6 +79,10 @@ _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b
 _TOPONYM = re.compile(r"(?<=[a-z])(?:brook|ford|bury|borough|burgh|chester|caster|cester|mouth|minster|stead|wick|wich|"
                       r"holm|thorpe|haven|port|shire|vik|fjord|gate|bridge|moor|marsh|vale|combe|cliffe|stow)$")
 
+# "the Kercheval Street outfit", "the Ruggles crew": a lower-case word for a gang or firm after a capitalised name
+_GROUP_BY_NAME = re.compile(r"\b(the ((?:[A-Z][\w'’\-]+\s+){1,3})(?:outfit|crew|gang|mob|syndicate|firm|ring|bunch))\b")
+
+
 def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> None:
     for match in _SHARED_SURNAME.finditer(text):  # "Walter and Maggie Hollis": Walter is a Hollis too
         first, surname = match.group(1), match.group(3)
@@ -100,6 +104,9 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(match.group(1), "Ability", 2.0)
     for match in _THING_NAMED.finditer(text):
         cands.add(match.group(1), "Item", 3.0)
+    for match in _GROUP_BY_NAME.finditer(text):  # "runs the Kercheval Street outfit": a group called after its place
+        if match.group(2).split()[0].lower() not in _EN_LEADING and (cand := cands.add(match.group(1)[4:], "Faction", 3.0)):
+            cand.strong = True
     for match in _EN_INTRO.finditer(text):
         before = text[max(0, match.start() - 30):match.start()].lower()
         thing = any(re.search(rf"\b{t}s?\b", before) for t in _EN_THINGS)

@@ -364,7 +364,8 @@ EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sa
            "is sworn to", "serves in", "is part of", "is one of", "enters", "entered", "works for", "runs for",
            "fights for", "spies for", "working for", "worked for", "sworn to", "stays with", "stayed with",
            "goes over to", "went over to", "defects to", "defected to", "crosses over to", "signs with", "signed with",
-           "signs for", "signed for", "transfers to", "transferred to")
+           "signs for", "signed for", "transfers to", "transferred to", "travels with", "travelled with", "traveled with",
+           "tours with", "toured with", "plays for", "played for", "rides for", "rode for", "drives for", "drove for")
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of", "leading", "heading", "takes control of", "took control of", "takes charge of",
            "took charge of", "in charge of", "seizes control of", "seized control of")
