@@ -33,7 +33,8 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
 # orders to the assistant that open a sentence before a name
 _IMPERATIVES = {"scrap", "make", "drop", "cut", "keep", "give", "call", "name", "add", "remove", "change", "forget",
                 "let", "put", "move", "kill", "bring", "send", "write", "note", "mark", "record", "store", "save",
-                "swap", "replace", "rename", "delete", "ditch", "lose", "meet", "introduce", "welcome", "say"}
+                "swap", "replace", "rename", "delete", "ditch", "lose", "meet", "introduce", "welcome", "say", "take",
+                "leave", "have", "use", "push", "pull", "shift", "turn", "fold", "merge", "split", "skip", "hold"}
 _EN_INTRO = re.compile(r"\b(?:called|calls|named|names it|christened|known as)\s+(?:it\s+)?(?:the\s+)?"
                        r"([A-Z][\w'’\-]*(?:\s+(?:of\s+)?[A-Z][\w'’\-]*)*)")
 _KIDS = re.compile(r"\b(?:kids|children|sons|daughters|twins)\b(?:\s+(?:are|named|called))?\s*[:,]\s*")
