@@ -145,3 +145,13 @@ def test_a_gang_called_after_its_street_and_a_beast_knocked_down_to_a_bidder():
     found = settle(("user", "In ch 13 Kingmaker's knocked down to Brack for 310 guineas."), canon=canon, zh=False)
     assert ("OWNS", "Josiah Brack", "Kingmaker") in relations(found)
     assert [(e["from"], e["to"]) for e in found.document["ends"]] == [("Ada Metcalfe", "Kingmaker")]
+
+
+def test_two_people_said_to_be_in_it_together_are_allies():
+    canon = _people("何其正", "林蔓", "玉娘", "阿素", "Lucien Moreau", "Afonso Paiva")
+    assert ("ALLY_OF", "何其正", "林蔓") in relations(settle(("user", "何其正和林蔓是大学同学，俩人是一伙的。"), canon=canon))
+    assert ("ALLY_OF", "玉娘", "阿素") in relations(settle(("user", "玉娘跟阿素一条心。"), canon=canon))
+    assert not relations(settle(("user", "何其正和林蔓不是一伙的。"), canon=canon))
+    assert ("ALLY_OF", "Lucien Moreau", "Afonso Paiva") in relations(settle(
+        ("user", "Lucien Moreau sells the gold to a Lisbon dealer, Afonso Paiva — the two of them are in it together."),
+        canon=canon, zh=False))

@@ -132,6 +132,7 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
             out += self._zh_named_things(st, spans)
         else:
             out += self._en_children(st, spans) + self._en_their_head(st, spans) + self._en_across_clauses(st, spans)
+        out += self._the_two(st, spans, zh)
         out += self._lost(st, spans, zh)
         if zh:
             out += self._parted(st, spans)
@@ -177,6 +178,15 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
 
     def kind(self, name: str) -> str | None:
         return self.kinds.get(name)
+
+    def _the_two(self, st: Statement, spans: list, zh: bool) -> list[Finding | None]:
+        """"何其正和林蔓…，俩人是一伙的", "…Afonso Paiva — the two of them are in it together": the two people the
+        sentence named last are on one side."""
+        said = (_THE_TWO_ZH if zh else _THE_TWO_EN).search(st.text)
+        if not said:
+            return []
+        people = list(dict.fromkeys(n for n, s, _ in spans if s < said.start() and self.kind(n) == "Character"))
+        return [self._rel(st, "ALLY_OF", *people[-2:])] if len(people) >= 2 else []
 
     def _rel(self, st: Statement, rel: str, a: str, b: str, **extra) -> Finding | None:
         if a == b:
@@ -320,6 +330,10 @@ _POSSESSOR_EN = re.compile(_ROLE_OF_NAMED.pattern + r"(?=\s*(?:[,;.)—]|$))", r
 _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only )?(?:"
                              + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
 
+_THE_TWO_ZH = re.compile(r"(?:两人|俩人|两个人|二人|他俩|她俩|他们俩|她们俩|他们两个|两个)(?:从此|从那以后|现在|早就|一直|就|也|"
+                         r"后来)?(?:是一伙的|成了一伙|一条心|穿一条裤子|结盟|结成同盟|联手|联起手来|搭上了线|串通一气|狼狈为奸)")
+_THE_TWO_EN = re.compile(r"(?i)\b(?:the two of them|both of them|the pair of them|they)(?:['’]re| are| were| have been|['’]ve been)"
+                         r"\s+(?:in (?:it|this|on it) together|allies|partners in crime|thick as thieves|working together)")
 _HAS_KIN_ZH = re.compile(r"(?:有|加|添|生|配)了?(?:[一两二三四五]个|个)(?:女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)$")
 _HAS_ROLE = re.compile(r"\b(?:has|had|'s got)\s+(?:a|an|one)\s+(?:[a-z]+\s+)?(?:"
                        + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")$", re.I)
