@@ -155,3 +155,19 @@ def test_two_people_said_to_be_in_it_together_are_allies():
     assert ("ALLY_OF", "Lucien Moreau", "Afonso Paiva") in relations(settle(
         ("user", "Lucien Moreau sells the gold to a Lisbon dealer, Afonso Paiva — the two of them are in it together."),
         canon=canon, zh=False))
+
+
+def test_an_agency_by_its_letters_and_a_sentence_that_ends_on_an_accented_word():
+    found = settle(("assistant", "His handler could be Colonel Volkov, KGB, an old-school officer."),
+                   ("user", "Volkov's a cliché. Make the handler a woman — Captain Zoya Lebedeva, KGB. She's 35."), zh=False)
+    assert {e["name"]: e["kind"] for e in found.document["entities"]}.get("KGB") == "Faction"
+    assert ("MEMBER_OF", "Zoya Lebedeva", "KGB") in relations(found)
+    assert ("Zoya Lebedeva", "age", "35") in _states(found)
+    found = settle(("user", "Piotr Lanski works for the NKVD. He uses GPS. DS Harlow arrests him."), zh=False)
+    assert {e["name"] for e in found.document["entities"]} & {"GPS", "DS"} == set()
+    assert ("MEMBER_OF", "Piotr Lanski", "NKVD") in relations(found)
+
+
+def test_an_agency_s_letters_are_its_name_said_short():
+    found = settle(("user", "Nora Kinsella is an organizer for the United Mine Workers. Wick joins the UMW in ch 5."), zh=False)
+    assert {e["name"]: e.get("aliases") for e in found.document["entities"]}.get("United Mine Workers") == ["UMW"]

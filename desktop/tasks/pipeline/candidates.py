@@ -12,7 +12,8 @@ import re
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import answers, people
 from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
-from desktop.tasks.pipeline.english_names import english, first_names, head_word, patrons_dropped, short_forms
+from desktop.tasks.pipeline.english_names import (acronyms_aliased, english, first_names, head_word, patrons_dropped,
+                                                   short_forms)
 from desktop.tasks.pipeline.lowercase_notes import recase_lowercase_notes
 from desktop.tasks.pipeline.glued import drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
@@ -126,6 +127,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     collect_aliases(statements, cands)
     _not_words(cands, text, words)
     first_names(cands, text)
+    acronyms_aliased(cands)
     patrons_dropped(cands)
     _trim_glued_words(cands)
     _prune_overlaps(text, cands)

@@ -84,6 +84,8 @@ class EnglishRules:
                         r"(?:of|for|in|with)(?:\s+the)?", mid)) and (one.group(1) in _MEMBER_WORDS or
                                                                  is_post(one.group(1)) and one.group(1) not in _NOT_POSTS):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Nora Kinsella, an organizer for the United Mine Workers"
+                if kb == "Faction" and ka == "Character" and mid == "," and re.match(r"\s*(?:[.;)—–]|$)", low[eb:]):
+                    out.append(self._rel(st, "MEMBER_OF", a, b))  # "Make the handler a woman — Captain Zoya Lebedeva, KGB."
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"of(?:\s+the)?", mid):
                     out.append(self._rel(st, "MEMBER_OF", a, b))  # "Hollis Quade of the Red Tithe"
                 if kb == "Faction" and ka == "Character" and re.fullmatch(r"(?:is|was|'s|’s)(?:\s+the)?", mid) and \

@@ -80,8 +80,27 @@ _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b
 _TOPONYM = re.compile(r"(?<=[a-z])(?:brook|ford|bury|borough|burgh|chester|caster|cester|mouth|minster|stead|wick|wich|"
                       r"holm|thorpe|haven|port|shire|vik|fjord|gate|bridge|moor|marsh|vale|combe|cliffe|stow)$")
 
+# (… not one that qualifies a noun: "the FTL rules")
+_ACRONYM = re.compile(r"(?:\b(?:[Tt]he|for|join|joins|joined|with|from|of)\s+|,\s*)([A-Z]{2,5}[0-9]?)\b(?![.'’]\w)"
+                      r"(?!\s+(?!(?:in|at|on|for|and|or|to|of|with|from|by|is|was|are|were|has|had|will|would|agents?|man|"
+                      r"men|officers?|handlers?|since|until|after|before|who|that|which)\b)[a-z])")
+_NOT_AGENCIES = frozenset({"OK", "TV", "AM", "PM", "ID", "DNA", "CEO", "VIP", "ASAP", "FYI", "BTW", "IMO", "TBD", "TBC", "POV",
+                           "US", "USA", "UK", "EU", "AD", "BC", "CE", "BCE", "II", "III", "IV", "VI", "VII", "VIII", "IX",
+                           "XI", "XII", "MC", "FMC", "MMC", "NB", "PS", "RIP", "HQ", "ETA", "OCR", "PDF", "AI", "GPS",
+                           "SOS", "GMT", "UTC", "HP", "RPM", "MPH", "KM", "CPR", "ER", "ICU", "IV", "OR"})
 # "the Kercheval Street outfit", "the Ruggles crew": a lower-case word for a gang or firm after a capitalised name
 _GROUP_BY_NAME = re.compile(r"\b(the ((?:[A-Z][\w'’\-]+\s+){1,3})(?:outfit|crew|gang|mob|syndicate|firm|ring|bunch))\b")
+
+
+def acronyms_aliased(cands: Candidates) -> None:
+    """"the United Mine Workers … the UMW": letters that spell another name's initials are that name said short."""
+    for short in [n for n in cands if re.fullmatch(r"[A-Z]{2,5}", n) and not cands[n].canon_kind]:
+        spelled = [n for n in cands if n != short and
+                   "".join(w[0] for w in re.findall(r"[A-Z][\w'’\-]*", n)) == short]
+        if len(spelled) == 1:
+            cands.alias_of[short] = spelled[0]
+            cands[spelled[0]].aliases.append(short)
+            del cands[short]
 
 
 def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> None:
@@ -105,6 +124,11 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(match.group(1), "Ability", 2.0)
     for match in _THING_NAMED.finditer(text):
         cands.add(match.group(1), "Item", 3.0)
+    for match in _ACRONYM.finditer(text):  # "Captain Zoya Lebedeva, KGB", "works for the NKVD": an agency by its letters
+        if match.group(1).lower() not in lx.EN_SHORTHAND and match.group(1) not in _NOT_AGENCIES and \
+                match.group(1).lower() not in lx.EN_PERSON_TITLES and \
+                not re.search(r"\b[A-Z]{3,}\s+[A-Z]{3,}\b", text):  # (not a line shouted in capitals)
+            cands.add(match.group(1), "Faction", 1.5)
     for match in _GROUP_BY_NAME.finditer(text):  # "runs the Kercheval Street outfit": a group called after its place
         if match.group(2).split()[0].lower() not in _EN_LEADING and (cand := cands.add(match.group(1)[4:], "Faction", 3.0)):
             cand.strong = True

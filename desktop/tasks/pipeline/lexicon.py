@@ -108,7 +108,7 @@ ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "�
                            "带头人", "话事人", "掌舵人", "东家", "创始人", "创办人", "班主", "窑主", "当家人", "舵把子", "领队",
                            "船主", "矿主", "老总", "总编")
 
-ZH_JOIN = ("调去", "调到", "调往", "拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进", "转签", "签进", "加盟", "转会到",
+ZH_JOIN = ("调去", "调到", "调往", "分到", "分配到", "分进", "派到", "招进", "考进了", "拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进", "转签", "签进", "加盟", "转会到",
            "考入", "签约", "签给", "签在", "跳槽到", "跳槽去了", "跳槽去", "跳槽进了")
 ZH_OWN = ("用", "使", "持", "握", "佩", "背着", "拿着", "手持", "使用", "祭出", "得到", "获得", "拿到", "收下",
           "捡到", "继承", "有", "带着", "炼成", "接过", "捡起", "拾起", "接手", "收了")
@@ -367,7 +367,9 @@ EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sa
            "fights for", "spies for", "working for", "worked for", "sworn to", "stays with", "stayed with",
            "goes over to", "went over to", "defects to", "defected to", "crosses over to", "signs with", "signed with",
            "signs for", "signed for", "transfers to", "transferred to", "travels with", "travelled with", "traveled with",
-           "tours with", "toured with", "plays for", "played for", "rides for", "rode for", "drives for", "drove for")
+           "tours with", "toured with", "plays for", "played for", "rides for", "rode for", "drives for", "drove for",
+           "sworn into", "sworn in to", "initiated into", "inducted into", "recruited into", "recruited by", "hired by",
+           "taken on by", "signed by", "hired on at", "taken on at", "apprenticed at", "enrolled at", "enrolls at")
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of", "leading", "heading", "takes control of", "took control of", "takes charge of",
            "took charge of", "in charge of", "seizes control of", "seized control of")

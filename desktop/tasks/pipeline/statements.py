@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 # Sentence ends in both languages; a line break also ends one (authors write lists).
 # (a quoted sentence ends its own: '…: "This blade remembers." Pay that off by ch 40.')
-_END = re.compile(r"[。！？!?；;\n]+|(?<=[.!?])[\"”](?=\s+[A-Z])|(?<=[a-z\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bchs)(?<!\bChs)(?<!\bpp)(?<!\bvol)(?<!\bVol)(?<!\bno)"
+_END = re.compile(r"[。！？!?；;\n]+|(?<=[.!?])[\"”](?=\s+[A-Z])|(?<=[a-z\u00df-\u00ff\u0100-\u017f\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bchs)(?<!\bChs)(?<!\bpp)(?<!\bvol)(?<!\bVol)(?<!\bno)"
                   r"\.(?=\s|$)|"
                   # "Theo sprains his wrist in ch 6. Rosalind …": a chapter's number ends its sentence too
                   r"(?:(?<=[Cc]h \d)|(?<=[Cc]h \d\d)|(?<=[Cc]h \d\d\d)|(?<=[Cc]hapter \d)|(?<=[Cc]hapter \d\d)|"
