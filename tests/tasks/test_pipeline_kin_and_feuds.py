@@ -171,3 +171,10 @@ def test_an_agency_by_its_letters_and_a_sentence_that_ends_on_an_accented_word()
 def test_an_agency_s_letters_are_its_name_said_short():
     found = settle(("user", "Nora Kinsella is an organizer for the United Mine Workers. Wick joins the UMW in ch 5."), zh=False)
     assert {e["name"]: e.get("aliases") for e in found.document["entities"]}.get("United Mine Workers") == ["UMW"]
+
+
+def test_taking_the_head_post_of_the_group_just_named_or_being_handed_it_is_heading_it():
+    canon = _people("鲁大鹏", "程德厚", "小燕", 南星艺术团="Faction", 飞燕团="Faction")
+    assert ("LEADS", "鲁大鹏", "南星艺术团") in relations(settle(("user", "新团可以叫南星艺术团，鲁大鹏自封团长。"), canon=canon))
+    assert not relations(settle(("user", "南星艺术团不要，鲁大鹏不当团长。"), canon=canon))
+    assert ("LEADS", "小燕", "飞燕团") in relations(settle(("user", "第37章：程德厚把飞燕团交给小燕"), canon=canon))

@@ -67,6 +67,9 @@ _WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|
 _STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|隐居|定居|落脚|生活|闭关|坐镇|藏身|避难|躲|扎根|安顿)")
 
 
+# "鲁大鹏当团长", "鲁大鹏自封团长": taking the head post of the group the sentence just named
+_HEADS_IT = re.compile(r"(?:就|来|也)?(?:当|做|自封|出任|接任|升任|担任|接了)了?(?:%s)(?![\u4e00-\u9fff])" % "|".join(
+    sorted(lx.ZH_FACTION_LEADER_ROLES, key=len, reverse=True)))
 # "对苏小姐动了心": taken with someone
 _LOVE_AFTER_DUI = ("动了心", "动心", "有好感", "有了好感", "有意思", "有意", "一往情深", "情有独钟", "暗生情愫", "芳心暗许",
                    "一见钟情", "念念不忘", "起了心思")
@@ -277,6 +280,9 @@ class ChineseRules(ChineseTitles):
                     out.append(self._rel(st, "LOCATED_IN", b, a))  # 中州的天都城
                 if ka == "Location" and kb == "Location" and mid in ("是", "乃", "就是", "便是") and post.startswith("的"):
                     out.append(self._rel(st, "LOCATED_IN", a, b))  # 天都城是中州的皇城
+                if ka == "Faction" and kb == "Character" and re.fullmatch(r"(?:一并|一起|正式|也)?(?:交给|传给|托付给|让给|交到)了?", mid) \
+                        and re.search(r"把$", text[:sa]):
+                    out.append(self._rel(st, "LEADS", b, a))  # 程德厚把飞燕团交给小燕: the troupe is hers to run
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
                 if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
@@ -317,6 +323,17 @@ class ChineseRules(ChineseTitles):
             holder = before[-1][0] if before else st.focus if st.focus and self.kind(st.focus) == "Character" else None
             if holder:
                 out.append(self._rel(st, "HAS_ABILITY", holder, art))
+        return out
+
+    def _zh_takes_head(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"南星好，鲁大鹏当团长", "新团叫南星艺术团，鲁大鹏自封团长": one who takes the head post of the group the
+        sentence just named heads it."""
+        out: list[Finding | None] = []
+        for i, (name, start, end) in enumerate(spans):
+            group = next((n for n, _, e in reversed(spans[:i]) if self.kind(n) == "Faction" and e <= start), None)
+            if self.kind(name) == "Character" and group and _HEADS_IT.match(st.text, end) and \
+                    not _negated_zh(st.text[:end + 2]) and not _negated_zh(st.text[:start]):
+                out.append(self._rel(st, "LEADS", name, group))
         return out
 
     def _zh_one_of_them(self, st: Statement, spans: list) -> list[Finding | None]:

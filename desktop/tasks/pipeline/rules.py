@@ -128,6 +128,7 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
             out += self._zh_heads_and_children(st, spans)
             out += self._zh_abilities(st, spans)
             out += self._zh_one_of_them(st, spans)
+            out += self._zh_takes_head(st, spans)
             out += self._zh_places(st, spans)
             out += self._zh_named_things(st, spans)
         else:
