@@ -178,3 +178,10 @@ def test_taking_the_head_post_of_the_group_just_named_or_being_handed_it_is_head
     assert ("LEADS", "鲁大鹏", "南星艺术团") in relations(settle(("user", "新团可以叫南星艺术团，鲁大鹏自封团长。"), canon=canon))
     assert not relations(settle(("user", "南星艺术团不要，鲁大鹏不当团长。"), canon=canon))
     assert ("LEADS", "小燕", "飞燕团") in relations(settle(("user", "第37章：程德厚把飞燕团交给小燕"), canon=canon))
+
+
+def test_two_at_odds_and_envy_are_a_grudge_but_不对付_rejects_nothing():
+    canon = _people("姚金生", "念山")
+    assert ("HATES", "姚金生", "念山") in relations(settle(("user", "姚金生一直嫉妒念山的手艺，两人不对付。"), canon=canon))
+    assert ("HATES", "姚金生", "念山") in relations(settle(("user", "姚金生和念山是同门，两人不对付。"), canon=canon))
+    assert not relations(settle(("user", "姚金生不嫉妒念山。"), canon=canon))

@@ -285,7 +285,8 @@ class ChineseRules(ChineseTitles):
                     out.append(self._rel(st, "LEADS", b, a))  # 程德厚把飞燕团交给小燕: the troupe is hers to run
                 if ka == "Faction" and kb == "Character" and mid == "的":
                     out.append(self._rel(st, "MEMBER_OF", b, a))  # 血刀门的赵烈
-                if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid or
+                if ka == "Character" and kb == "Character" and (_has_verb(mid, lx.ZH_HATE) and "恨不" not in mid and
+                                                                 not re.search(r"[不没未别](?:再|会|曾)?(?:%s)" % "|".join(lx.ZH_HATE), mid) or
                                                                  post.startswith(("结下死仇", "结仇", "结下仇", "结成死仇",
                                                                                   "为死仇", "成了死仇", "是死仇", "反目成仇"))
                                                  or mid in ("跟", "和", "与") and re.match(r"(?:这|的)(?:仇|梁子)", post)

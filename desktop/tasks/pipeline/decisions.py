@@ -16,14 +16,14 @@ from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.rules import statement_chapter
 from desktop.tasks.pipeline.statements import Statement
 
-_CHANGE_ZH = re.compile(r"算了|不对|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
+_CHANGE_ZH = re.compile(r"算了|不对(?![付劲头])|改成|改为|换成|改一下|还是.{0,14}吧|删掉|去掉|取消|改主意|换一个|换个|作废|拿掉|不写了|"
                         r"不要了|不用了|重新想|不如")
 # (要不要 / 是不是 / 好不好 ask; they reject nothing)
 # a line a character says: "…" / 「…」 with words, not a quoted name ("钟表匠", 'Bloom')
 _SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,}(?:』|$)|\"[^\"]*\\s[^\"]*\"|"
                      "‘[^’]{2,60}’|(?<![\\w])'[^']{2,60}'(?![\\w])")  # … or a title ('The Port Sabel Drop')
 _REJECT_ZH = re.compile(r"(?<!要)不要(?![命脸紧])|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
-                        r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对|撞了|"
+                        r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对(?![付劲头])|撞了|"
                         r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了|砍掉|划掉|毙掉")
 _ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")

@@ -184,10 +184,12 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
         """"何其正和林蔓…，俩人是一伙的", "…Afonso Paiva — the two of them are in it together": the two people the
         sentence named last are on one side."""
         said = (_THE_TWO_ZH if zh else _THE_TWO_EN).search(st.text)
-        if not said:
+        odds = _AT_ODDS_ZH.search(st.text) if zh and not said else None
+        if not said and not odds:
             return []
-        people = list(dict.fromkeys(n for n, s, _ in spans if s < said.start() and self.kind(n) == "Character"))
-        return [self._rel(st, "ALLY_OF", *people[-2:])] if len(people) >= 2 else []
+        people = list(dict.fromkeys(n for n, s, _ in spans if s < (said or odds).start() and self.kind(n) == "Character"))
+        # ("姚金生一直嫉妒念山的手艺，两人不对付": the one the sentence is about is the one who bears the grudge)
+        return [self._rel(st, "ALLY_OF" if said else "HATES", *people[-2:])] if len(people) >= 2 else []
 
     def _rel(self, st: Statement, rel: str, a: str, b: str, **extra) -> Finding | None:
         if a == b:
@@ -333,6 +335,8 @@ _POSSESSED_ROLE = re.compile(r"['’]s (?:late |older |younger |elder |little |b
 
 _THE_TWO_ZH = re.compile(r"(?:两人|俩人|两个人|二人|他俩|她俩|他们俩|她们俩|他们两个|两个)(?:从此|从那以后|现在|早就|一直|就|也|"
                          r"后来)?(?:是一伙的|成了一伙|一条心|穿一条裤子|结盟|结成同盟|联手|联起手来|搭上了线|串通一气|狼狈为奸)")
+_AT_ODDS_ZH = re.compile(r"(?:两人|俩人|两个人|二人|他俩|她俩|他们俩|她们俩)(?:从此|从那以后|早就|一直|就|也|后来)?(?:不对付|结了仇|结下了仇|"
+                         r"反目成仇|是死对头|成了死对头|翻了脸|闹翻了|势同水火|水火不容)")
 _THE_TWO_EN = re.compile(r"(?i)\b(?:the two of them|both of them|the pair of them|they)(?:['’]re| are| were| have been|['’]ve been)"
                          r"\s+(?:in (?:it|this|on it) together|allies|partners in crime|thick as thieves|working together)")
 _HAS_KIN_ZH = re.compile(r"(?:有|加|添|生|配)了?(?:[一两二三四五]个|个)(?:女儿|儿子|孩子|徒弟|弟子|妹妹|弟弟|哥哥|姐姐)$")
