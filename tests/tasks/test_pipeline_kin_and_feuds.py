@@ -185,3 +185,14 @@ def test_two_at_odds_and_envy_are_a_grudge_but_不对付_rejects_nothing():
     assert ("HATES", "姚金生", "念山") in relations(settle(("user", "姚金生一直嫉妒念山的手艺，两人不对付。"), canon=canon))
     assert ("HATES", "姚金生", "念山") in relations(settle(("user", "姚金生和念山是同门，两人不对付。"), canon=canon))
     assert not relations(settle(("user", "姚金生不嫉妒念山。"), canon=canon))
+
+
+def test_a_nickname_said_right_after_the_full_name_is_an_alias_but_a_list_of_people_is_not():
+    for said, name, nick in (("Her niece, Bernadette Kowalczyk — Bernie, her late brother's girl — is home.",
+                              "Bernadette Kowalczyk", "Bernie"),
+                             ("The postmistress is Prudence Hale, Pru for short.", "Prudence Hale", "Pru"),
+                             ("Compositor: Pierre Vaudrey, Pierrot, Rouvière's journeyman.", "Pierre Vaudrey", "Pierrot")):
+        found = settle(("user", said), zh=False)
+        assert nick in {e["name"]: e.get("aliases") or [] for e in found.document["entities"]}[name], said
+    found = settle(("user", "At the dance: Tom Hale, Mara, and June Pike."), zh=False)
+    assert "Mara" in {e["name"] for e in found.document["entities"]}

@@ -36,6 +36,22 @@ _SHORTENED = re.compile(rf"(?:简称|俗称|缩写)(?:为|叫|是|作)?[“\"「
 _QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A-Z][\w\-]+)['’\"”] (?P<last>[A-Z][\w\-]+)\b")
 
 
+# a full name, then a dash or comma and one or two capitalised words that close on a comma, a dash or "to everyone"
+_NICKNAME_AFTER = re.compile(r"(?P<name>[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)*)\s*(?:—|–|,|\()\s*['‘\"“]?"
+                             r"(?P<nick>(?:(?:Little|Big|Old|Young)\s+)?[A-Z][\w'’\-]+)['’\"”]?"
+                             r"(?P<said>\s+(?:to everyone|to everybody|for short|to (?:his|her|their) (?:friends|family|mates)|"
+                             r"to the (?:crew|men|band|girls|boys)))?\s*(?:—|–|,|\)|\.)")
+
+
+def _shortens(nick: str, name: str) -> bool:
+    """Bernie for Bernadette, Pru for Prudence, Pierrot for Pierre, Little Qiang for Lu Zhiqiang, Mundico for
+    Raimundo: the nickname's stem is in the name."""
+    stem = nick.split()[-1].lower()
+    parts = [w.lower() for w in name.split()]
+    return any(p.startswith(stem[:3]) or len(stem) >= 4 and (stem in p or p.endswith(stem) or stem[:4] in p)
+               for p in parts if len(p) >= 3)
+
+
 def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
     """人称X / 字X / "known as X": an alias of the character the clause is about."""
     seen: str | None = None
@@ -45,6 +61,11 @@ def collect_aliases(statements: list[Statement], cands: Candidates) -> None:
             name = f"{match['first']} {match['last']}"
             if cands.resolve(name) in cands and valid_name(match["nick"]):
                 _make_alias(cands, name, match["nick"])
+        for match in _NICKNAME_AFTER.finditer(st.quote):  # "Bernadette Kowalczyk — Bernie, …", "Prudence Hale, Pru for short"
+            name, nick = match["name"], match["nick"]
+            if cands.resolve(name) in cands and nick in cands and not cands[nick].canon_kind and valid_name(nick) and \
+                    (match["said"] or " " in name and _shortens(nick, name)):
+                _make_alias(cands, cands.resolve(name), nick)
         for match in _CODENAME.finditer(st.quote):
             name, alias = match["name"] or match["name2"], match["alias"] or match["alias2"]
             if cands.resolve(name) in cands and valid_name(alias):
