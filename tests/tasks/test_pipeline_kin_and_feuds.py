@@ -196,3 +196,13 @@ def test_a_nickname_said_right_after_the_full_name_is_an_alias_but_a_list_of_peo
         assert nick in {e["name"]: e.get("aliases") or [] for e in found.document["entities"]}[name], said
     found = settle(("user", "At the dance: Tom Hale, Mara, and June Pike."), zh=False)
     assert "Mara" in {e["name"] for e in found.document["entities"]}
+
+
+def test_english_wounds_said_as_a_bullet_taken_a_fractured_skull_or_three_broken_ribs():
+    canon = _people("Zeke", "Dunbar", "Voss")
+    for said, state in (("Zeke takes a bullet in the thigh getting the contact boat clear.",
+                         ("Zeke", "injury", "a bullet in the thigh")),
+                        ("Dunbar's pulled out with three broken ribs.", ("Dunbar", "injury", "broken ribs")),
+                        ("Voss is thrown into the chadburn and fractures his skull.", ("Voss", "injury", "fractured skull"))):
+        assert state in _states(settle(("user", said), canon=canon, zh=False)), said
+    assert not _states(settle(("user", "Zeke never takes a bullet in the thigh."), canon=canon, zh=False))

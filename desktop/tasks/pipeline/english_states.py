@@ -72,7 +72,8 @@ class EnglishStates:
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end()].strip(" ,.")))
         # "ends up with a concussion", "walks away with cracked ribs", "takes a stab wound"
         m = re.search(r"\b(?:gets|got|suffers|suffered|has|had|takes|took|with|left with|ends up with|sustains|sustained)\s+"
-                      r"(?:a\s+|an\s+)?((?:mild |bad |severe |nasty |serious |minor )?(?:concussion|sprained \w+|cracked \w+|"
+                      r"(?:a\s+|an\s+|two\s+|three\s+|four\s+|several\s+)?((?:mild |bad |severe |nasty |serious |minor )?"
+                      r"(?:concussion|sprained \w+|cracked \w+|"
                       r"bruised \w+|dislocated \w+|torn \w+|fractured \w+|broken \w+|shattered \w+|stab wound|gunshot wound|"
                       r"bullet wound|knife wound|burns (?:on|to|across) [\w ]{2,24}?)(?=[,.;!]|$| and | from | in ))", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):
@@ -87,6 +88,12 @@ class EnglishStates:
                       r"(?=\s*(?:[,.;!—–]|$)| and | from |\s+(?:by|right|at|after|during|while|when|that)\b)", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # (the condition: where it is, the pronoun pass has rewritten)
             out.append(self._state(st, subject, "injury", tail[m.start(1):m.end(1)]))
+        # "Zeke takes a bullet in the thigh": where the shot went in
+        m = re.search(r"\b(?:takes|took|catches|caught|gets|got|stops|stopped)\s+(?:a|one|two)\s+(?:bullet|slug|round|"
+                      r"musket ball|ball|bolt|arrow|blade|knife)\s+((?:in|through)\s+(?:the|his|her|their)\s+(?:left |right )?"
+                      r"[a-z]+)", ltail)
+        if m and not _EN_NEG.search(ltail[:m.start()]):
+            out.append(self._state(st, subject, "injury", tail[m.start():m.end()].split(None, 1)[1]))
         m = re.search(r"\b(sprain|twist|dislocate|separate|crack|bruise)(?:s|d|ed)? (?:his|her|their|an?|two|three|[\w ]+?['’]s) "
                       r"((?:left |right )?(?:wrist|ankle|knee|shoulder|ribs?|hand|finger|back))\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
@@ -106,9 +113,10 @@ class EnglishStates:
             out.append(self._state(st, subject, "injury", "lost " + (said or m).group(1)))
         m = re.search(r"\b(?:breaks|broke|has broken|fractures|fractured|snaps|snapped|shatters|shattered) "
                       rf"{whose} ((?:left|right) )?(leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
-                      r"ribs?|back|neck|shoulder|hip)\b", ltail)
+                      r"ribs?|back|neck|shoulder|hip|skull|thumb|fingers?|toes?|pelvis|spine|knee|cheekbone)\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
-            out.append(self._state(st, subject, "injury", f"broken {m.group(1) or ''}{m.group(2)}"))
+            how = "fractured" if "fractur" in m.group(0) else "shattered" if "shatter" in m.group(0) else "broken"
+            out.append(self._state(st, subject, "injury", f"{how} {m.group(1) or ''}{m.group(2)}"))
         m = re.search(rf"\b(?:burns|burned|burnt|scalds|scalded) {whose} ((?:left |right )?(?:hands?|arms?|face|legs?|feet|foot))\b",
                       ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "Hinrik burns his hands pulling Signy out" → burned hands
