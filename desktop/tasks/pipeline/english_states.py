@@ -115,7 +115,7 @@ class EnglishStates:
                       rf"{whose} ((?:left|right) )?(leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
                       r"ribs?|back|neck|shoulder|hip|skull|thumb|fingers?|toes?|pelvis|spine|knee|cheekbone)\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
-            how = "fractured" if "fractur" in m.group(0) else "shattered" if "shatter" in m.group(0) else "broken"
+            how = "fractured" if "fractur" in m.group(0) else "broken"
             out.append(self._state(st, subject, "injury", f"{how} {m.group(1) or ''}{m.group(2)}"))
         m = re.search(rf"\b(?:burns|burned|burnt|scalds|scalded) {whose} ((?:left |right )?(?:hands?|arms?|face|legs?|feet|foot))\b",
                       ltail)
