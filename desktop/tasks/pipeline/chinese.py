@@ -31,11 +31,6 @@ _CHILD_BY_RANK = re.compile(r"(?:长子|次子|幼子|独子|长女|次女|幼�
 
 
 # "她手里一把冰魄扇": what is in someone's hand is theirs
-_HAS_THEN_NAMED = re.compile(r"(?:的)?(?:手里|手中|手上|身上|随身)?(?:在[^，,。]{1,8}?)?"
-                             r"(?:有|拿着|握着|带着|佩着|用|使|用的是|使的是|(?:拔出|得到|捡到|拿到|找到|获得|夺得|买下)了?)"
-                             r"(?:一[把柄支对双件块枚颗面条根杆]|把)?[^，,。！？]{1,5}[，,](?:名?叫|叫做|名为)[「『“\"]?")
-_FOUNDED_THEN_NAMED = re.compile(r"(?:在[^，,。]{1,8}?)?(?:开了|创办了|创立了|成立了|建了|办了)(?:个|一个|一家|家)?[^，,。！？]{0,8}[，,]"
-                                 r"(?:名?叫|叫做|名为)[「『“\"]?")
 _IN_HAND = re.compile(r"(?:的)?(?:手里|手中|手上)(?:拿着|握着|提着|捏着|有|是)?(?:一[把柄口件块枚颗支杆面]|把)?")
 
 
@@ -49,7 +44,6 @@ _BROUGHT_IN = re.compile(r"^(?:是|被)[^，,。；;]{0,8}?(?:拉|带|招|介绍
 # "…，进了国家围棋队": got into a group (not 闯进了, 走进了: went into a place; nor 进了垂花门, a gate)
 _GOT_INTO = re.compile(r"(?:^|[，,]|也|就|后来|刚|刚刚|已经|终于|顺利|[章回]起?)(?:考)?进了?$")
 # "…道具“红烛”，归林七" / "…残卷被抢走，落到了祁大彪手里": the clause after a thing says whose it becomes
-_THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
 # what 把 took dies of what is done to it: "把刀疤刘给杀了", "把许九龄推下水淹死"
 _DONE_TO_DEATH = re.compile(r"给?[^，,。；;！？!?]{0,6}?(?:杀了|杀死|打死|毒死|害死|弄死|干掉|宰了|砍死|勒死|掐死|捅死|"
                             r"淹死|溺死|摔死|烧死|闷死|砸死|捂死|刺死)")
@@ -67,9 +61,6 @@ _WINS = re.compile(r"(?:拿到|得到|拿走|夺得|夺走|抢走|带走|取走|
 _STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|隐居|定居|落脚|生活|闭关|坐镇|藏身|避难|躲|扎根|安顿)")
 
 
-# "鲁大鹏当团长", "鲁大鹏自封团长": taking the head post of the group the sentence just named
-_HEADS_IT = re.compile(r"(?:就|来|也)?(?:当|做|自封|出任|接任|升任|担任|接了)了?(?:%s)(?![\u4e00-\u9fff])" % "|".join(
-    sorted(lx.ZH_FACTION_LEADER_ROLES, key=len, reverse=True)))
 # "对苏小姐动了心": taken with someone
 _LOVE_AFTER_DUI = ("动了心", "动心", "有好感", "有了好感", "有意思", "有意", "一往情深", "情有独钟", "暗生情愫", "芳心暗许",
                    "一见钟情", "念念不忘", "起了心思")
@@ -326,47 +317,6 @@ class ChineseRules(ChineseTitles):
                 out.append(self._rel(st, "HAS_ABILITY", holder, art))
         return out
 
-    def _zh_takes_head(self, st: Statement, spans: list) -> list[Finding | None]:
-        """"南星好，鲁大鹏当团长", "新团叫南星艺术团，鲁大鹏自封团长": one who takes the head post of the group the
-        sentence just named heads it."""
-        out: list[Finding | None] = []
-        for i, (name, start, end) in enumerate(spans):
-            group = next((n for n, _, e in reversed(spans[:i]) if self.kind(n) == "Faction" and e <= start), None)
-            if self.kind(name) == "Character" and group and _HEADS_IT.match(st.text, end) and \
-                    not _negated_zh(st.text[:end + 2]) and not _negated_zh(st.text[:start]):
-                out.append(self._rel(st, "LEADS", name, group))
-        return out
-
-    def _zh_one_of_them(self, st: Statement, spans: list) -> list[Finding | None]:
-        """"组织叫青鸟小组，…，沈怀瑾是组里的人": one of the group the sentence (or the talk) just named."""
-        out: list[Finding | None] = []
-        for name, _, end in spans:
-            if self.kind(name) != "Character" or not _ONE_OF_THEM.match(st.text, end):
-                continue
-            here = [n for n, s, _ in spans if s < end and self.kind(n) == "Faction"]
-            group = here[-1] if here else next(reversed(self._factions), None)
-            if group:
-                out.append(self._rel(st, "MEMBER_OF", name, group))
-        return out
-
-    def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
-        """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs;
-        "在京州开了个工作室，叫拾光工作室": what someone founds, which they head. "从星澜辞职": a post left."""
-        out = []
-        for i, (a, _, ea) in enumerate(spans):
-            for b, sb, eb in spans[i + 1:]:
-                mid = st.text[ea:sb]
-                if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(mid):
-                    out.append(self._rel(st, "OWNS", a, b))
-                if self.kind(a) == "Character" and self.kind(b) == "Faction" and _FOUNDED_THEN_NAMED.fullmatch(mid):
-                    out.append(self._rel(st, "LEADS", a, b))
-                if self.kind(a) == "Item" and self.kind(b) == "Character" and _THEN_GOES_TO.fullmatch(mid):
-                    out.append(self._rel(st, "OWNS", b, a))  # "通关奖励是一件道具“红烛”，归林七"
-                if self.kind(a) == "Character" and self.kind(b) == "Faction" and re.fullmatch(
-                        r"[^，,。]{0,4}从", mid) and re.match(r"(?:辞职|离职|退出|退了|出来)", st.text[eb:eb + 3]):
-                    out.append(self._end(st, "MEMBER_OF", a, b))
-        return [f for f in out if f is not None]
-
     def _zh_places(self, st: Statement, spans: list) -> list[Finding]:
         """"加个禁地，万骨渊，在北原深处": a place, then a clause of where it is — unless a person opened the
         sentence ("他到天都城，在鸿运赌坊输光了钱": the clause goes on with what the person did)."""
@@ -517,7 +467,6 @@ _SKILL_IS = re.compile(r"(?:(?:主修|修炼|修习|所学|学)的)?(?:功法|�
 # 萧太傅为萧策之父: the written language's 之 and a one-character kinship word
 _HAS_ART = re.compile(r"(?:觉醒|悟出|领悟|学会|学成|练成|掌握|修炼|修习|主修|会|能力|异能|天赋|招牌|绝招|拿手|天生能|一门)"
                       r"[^，,。；;！!？?]{0,6}$")
-_ONE_OF_THEM = re.compile(r"(?:也|都|就|一直)?是(?:组|帮|会|门|队|局|宗|派|团|社|楼|殿|阁|营)(?:里|内|中)的(?:人|成员|老人)")
 _ENEMY_OF = re.compile(r"当(?:作|成)?(?:头号|最大的|一辈子的)?(?:仇人|死敌|敌人|仇家)")  # 把老沈当头号仇人
 CLASSICAL_ROLES = {"之" + short: full for short, full in (("父", "父亲"), ("母", "母亲"), ("子", "儿子"), ("女", "女儿"),
                                                            ("妻", "妻子"), ("夫", "丈夫"), ("师", "师父"), ("徒", "徒弟"),

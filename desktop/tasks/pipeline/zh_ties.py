@@ -2,7 +2,8 @@
 firm that signed someone, who was behind a death, a boat in someone's hands, a thing the sentence is about passed on.
 
 "赵四早就被罗二麻子收买了", "其实是周岳安插在她身边的眼线", "也是鹿鸣传媒签的", "守夜人里的陆沉",
-"师父老纸头就是黄三姑害死的", "手里有岛上最大的船金龙号", "对仲远忠心耿耿".
+"师父老纸头就是黄三姑害死的", "手里有岛上最大的船金龙号", "对仲远忠心耿耿"; one of the group just named, its head
+named by taking its post, a thing named in the clause after it is had.
 """
 
 from __future__ import annotations
@@ -58,6 +59,19 @@ _TAKES_ON = re.compile(r"(?:正式|也|就|才)?收(?:了|下)?")
 _AS_PUPIL = re.compile(r"(?:当|做|为|作)(?:关门|入室|亲传)?(?:徒弟|弟子|学徒)|为徒")
 _LEARNED_FROM = re.compile(r"[^，,。；;]{0,6}?(?:跟|跟着|随|向)")
 _LEARNED = re.compile(r"学过|学了|学的|学起|学艺|学手艺")
+
+
+# "她手里有一支玉笛，叫听潮笛", "在京州开了个工作室，叫拾光工作室", "…，归林七": had, founded, gone to, then named
+_HAS_THEN_NAMED = re.compile(r"(?:的)?(?:手里|手中|手上|身上|随身)?(?:在[^，,。]{1,8}?)?"
+                             r"(?:有|拿着|握着|带着|佩着|用|使|用的是|使的是|(?:拔出|得到|捡到|拿到|找到|获得|夺得|买下)了?)"
+                             r"(?:一[把柄支对双件块枚颗面条根杆]|把)?[^，,。！？]{1,5}[，,](?:名?叫|叫做|名为)[「『“\"]?")
+_FOUNDED_THEN_NAMED = re.compile(r"(?:在[^，,。]{1,8}?)?(?:开了|创办了|创立了|成立了|建了|办了)(?:个|一个|一家|家)?[^，,。！？]{0,8}[，,]"
+                                 r"(?:名?叫|叫做|名为)[「『“\"]?")
+_THEN_GOES_TO = re.compile(r"[”」』\"]?(?:[^，,。；;]{0,6}[，,])?\s*(?:最后|后来|就|从此)?(?:归|归了|落到了?|落入了?|到了)")
+# "鲁大鹏当团长", "鲁大鹏自封团长": taking the head post of the group the sentence just named
+_HEADS_IT = re.compile(r"(?:就|来|也)?(?:当|做|自封|出任|接任|升任|担任|接了)了?(?:%s)(?![\u4e00-\u9fff])" % "|".join(
+    sorted(lx.ZH_FACTION_LEADER_ROLES, key=len, reverse=True)))
+_ONE_OF_THEM = re.compile(r"(?:也|都|就|一直)?是(?:组|帮|会|门|队|局|宗|派|团|社|楼|殿|阁|营)(?:里|内|中)的(?:人|成员|老人)")
 
 
 class ChineseTies:
@@ -132,3 +146,43 @@ class ChineseTies:
                     out.append(self._rel(st, "OWNS", a, b))
         return [f for f in out if f is not None]
 
+    def _zh_takes_head(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"南星好，鲁大鹏当团长", "新团叫南星艺术团，鲁大鹏自封团长": one who takes the head post of the group the
+        sentence just named heads it."""
+        out: list[Finding | None] = []
+        for i, (name, start, end) in enumerate(spans):
+            group = next((n for n, _, e in reversed(spans[:i]) if self.kind(n) == "Faction" and e <= start), None)
+            if self.kind(name) == "Character" and group and _HEADS_IT.match(st.text, end) and \
+                    not _negated_zh(st.text[:end + 2]) and not _negated_zh(st.text[:start]):
+                out.append(self._rel(st, "LEADS", name, group))
+        return out
+
+    def _zh_one_of_them(self, st: Statement, spans: list) -> list[Finding | None]:
+        """"组织叫青鸟小组，…，沈怀瑾是组里的人": one of the group the sentence (or the talk) just named."""
+        out: list[Finding | None] = []
+        for name, _, end in spans:
+            if self.kind(name) != "Character" or not _ONE_OF_THEM.match(st.text, end):
+                continue
+            here = [n for n, s, _ in spans if s < end and self.kind(n) == "Faction"]
+            group = here[-1] if here else next(reversed(self._factions), None)
+            if group:
+                out.append(self._rel(st, "MEMBER_OF", name, group))
+        return out
+
+    def _zh_named_things(self, st: Statement, spans: list) -> list[Finding]:
+        """"她手里有一支玉笛，叫听潮笛": what someone has, then the clause that names it — the name is theirs;
+        "在京州开了个工作室，叫拾光工作室": what someone founds, which they head. "从星澜辞职": a post left."""
+        out = []
+        for i, (a, _, ea) in enumerate(spans):
+            for b, sb, eb in spans[i + 1:]:
+                mid = st.text[ea:sb]
+                if self.kind(a) == "Character" and self.kind(b) == "Item" and _HAS_THEN_NAMED.fullmatch(mid):
+                    out.append(self._rel(st, "OWNS", a, b))
+                if self.kind(a) == "Character" and self.kind(b) == "Faction" and _FOUNDED_THEN_NAMED.fullmatch(mid):
+                    out.append(self._rel(st, "LEADS", a, b))
+                if self.kind(a) == "Item" and self.kind(b) == "Character" and _THEN_GOES_TO.fullmatch(mid):
+                    out.append(self._rel(st, "OWNS", b, a))  # "通关奖励是一件道具“红烛”，归林七"
+                if self.kind(a) == "Character" and self.kind(b) == "Faction" and re.fullmatch(
+                        r"[^，,。]{0,4}从", mid) and re.match(r"(?:辞职|离职|退出|退了|出来)", st.text[eb:eb + 3]):
+                    out.append(self._end(st, "MEMBER_OF", a, b))
+        return [f for f in out if f is not None]
