@@ -44,7 +44,7 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     pronoun's gender is not the focus's ("Old Tam trained her, he's the guild's lockmaster"), by the last
     other person the sentence named."""
     focus = first if first in kinds and kinds[first] == "Character" else None
-    forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]
+    forms = [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Character"]  # (longest first)
     gender: dict[str, str] = {name: g for name in kinds if (g := wn.en_gender(name))}
     if not prose:  # (older narration writes 他 for a woman too: 况且他眉心中原有…胭脂痣, of 英莲)
         gender |= {n: g for n, g in _said_gender(statements, forms).items() if n not in gender}
@@ -54,9 +54,9 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
     family: tuple[str, int] | None = None  # "想让小山家里人出场": whose family the talk turned to, and where
     for st in statements:
         said = st.text  # the author's words (where typed in lower case, with the names capitalised)
-        # "厉千川他爹": a pronoun glued to the name before a kin word is only that one's ("厉千川的爹")
         if not re.search(r"[\u4e00-\u9fff]", st.text):
             said = st.text = verbs_unglued(st.text)
+        # "厉千川他爹": a pronoun glued to the name before a kin word is only that one's ("厉千川的爹")
         said = st.text = _GLUED_KIN.sub(lambda m: m.group(1) + "的" if any(m.group(1).endswith(f) for f, _ in forms)
                                         else m.group(0), said)
         # a name offered and passed over ("苏挽月太网文了") is no longer anyone the talk is about
@@ -126,8 +126,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                     chosen = joined
                 # "第31章宋敬斋偷走了铜印，从那以后印就在他手里": a sentence that opens on someone goes on about them
                 opening = _OPENS_ON.match(said)
-                first = next((n for f, n in sorted(forms, key=lambda fn: -len(fn[0]))
-                              if opening and said.startswith(f, opening.end())), None) if word in "他她" else None
+                first = next((n for f, n in forms if said.startswith(f, opening.end())), None) \
+                    if word in "他她" else None
                 # (as the new clause's subject or holder — "，他左手…", "在他手里" — not as an object: "跟他学过";
                 # and not one named as the owner of what the sentence is about: "沈砚秋的灶被人动了手脚")
                 if first and first not in dropped and gender.get(first, wanted) == wanted and \
