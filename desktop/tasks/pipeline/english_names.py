@@ -87,7 +87,7 @@ _ACRONYM = re.compile(r"(?:\b(?:[Tt]he|for|join|joins|joined|with|from|of)\s+|,\
 _NOT_AGENCIES = frozenset({"OK", "TV", "AM", "PM", "ID", "DNA", "CEO", "VIP", "ASAP", "FYI", "BTW", "IMO", "TBD", "TBC", "POV",
                            "US", "USA", "UK", "EU", "AD", "BC", "CE", "BCE", "II", "III", "IV", "VI", "VII", "VIII", "IX",
                            "XI", "XII", "MC", "FMC", "MMC", "NB", "PS", "RIP", "HQ", "ETA", "OCR", "PDF", "AI", "GPS",
-                           "SOS", "GMT", "UTC", "HP", "RPM", "MPH", "KM", "CPR", "ER", "ICU", "IV", "OR"})
+                           "SOS", "GMT", "UTC", "HP", "RPM", "MPH", "KM", "CPR", "ER", "ICU", "OR"})
 # "the Kercheval Street outfit", "the Ruggles crew": a lower-case word for a gang or firm after a capitalised name
 _GROUP_BY_NAME = re.compile(r"\b(the ((?:[A-Z][\w'’\-]+\s+){1,3})(?:outfit|crew|gang|mob|syndicate|firm|ring|bunch))\b")
 
