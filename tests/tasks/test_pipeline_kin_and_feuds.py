@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from desktop.tasks.pipeline.pipeline import Canon
 from tests.tasks.test_pipeline import relations, settle
+from tests.tasks.test_pipeline import states as _states
 
 
 def _people(*names: str, **others: str) -> Canon:
     return Canon(names={n: ("Character", []) for n in names} | {n: (k, []) for n, k in others.items()})
-
-
-def _states(found) -> set[tuple[str, str, str]]:
-    return {(s["entity"], s["key"], s["value"]) for s in found.document["states"]}
 
 
 def test_english_kin_said_as_having_one_or_as_a_pair():

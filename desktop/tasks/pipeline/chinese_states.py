@@ -134,8 +134,8 @@ _MARKED_PART = re.compile(r"\s*(?:[左右](?:耳|眼|脸|颊|手|腿|脚|臂|胳
 # "阿喜第43章死": the bare verb closing the clause, after nothing but when
 _BARE_DEATH = re.compile(r"(?:在?第?[0-9〇零一二两三四五六七八九十百]+[章回](?:里|中)?)?(?:就|便|才|也|最后|最终)?死")
 # "葛永年的老婆死了好多年了" / "阿敏她妈早就没了": the one named is whose kin died, not the dead
-_KIN_OF = re.compile(r"(?:的[\u4e00-\u9fff]{1,4}|[她他](?:%s))(?:早就|早已|已经|早|也|就|已)?$|^(?:的|[她他])(?:%s)" % (
-    "|".join(sorted(lx.ZH_ROLES, key=len, reverse=True)), "|".join(sorted(lx.ZH_ROLES, key=len, reverse=True))))
+_ROLES = "|".join(sorted(lx.ZH_ROLES, key=len, reverse=True))
+_KIN_OF = re.compile(rf"(?:的[\u4e00-\u9fff]{{1,4}}|[她他](?:{_ROLES}))(?:早就|早已|已经|早|也|就|已)?$|^(?:的|[她他])(?:{_ROLES})")
 _OBJECT_OF = re.compile(r"^(?:就|才|刚)?(?:生下|生了|救了|救下|见到|遇到|遇见|嫁给|娶了|送走|抱着|带着|为了|替|给|和|跟|与)$")
 _KILLED_BY = re.compile(r"被$")
 _FINGERS_SHORT = re.compile(r"[少缺]了?[一两二三四五半]?[根个节]?(?:手指|指头)")  # 左手少两根指头 (not 那指头告了消乏)

@@ -84,10 +84,11 @@ _TOPONYM = re.compile(r"(?<=[a-z])(?:brook|ford|bury|borough|burgh|chester|caste
 _ACRONYM = re.compile(r"(?:\b(?:[Tt]he|for|join|joins|joined|with|from|of)\s+|,\s*)([A-Z]{2,5}[0-9]?)\b(?![.'’]\w)"
                       r"(?!\s+(?!(?:in|at|on|for|and|or|to|of|with|from|by|is|was|are|were|has|had|will|would|agents?|man|"
                       r"men|officers?|handlers?|since|until|after|before|who|that|which)\b)[a-z])")
-_NOT_AGENCIES = frozenset({"OK", "TV", "AM", "PM", "ID", "DNA", "CEO", "VIP", "ASAP", "FYI", "BTW", "IMO", "TBD", "TBC", "POV",
+# (besides the writer's shorthand, POV or MC, and the titles, DS or DCI, which are read as such)
+_NOT_AGENCIES = frozenset({"OK", "TV", "AM", "PM", "ID", "DNA", "CEO", "VIP", "ASAP", "FYI", "BTW", "IMO", "TBD", "TBC",
                            "US", "USA", "UK", "EU", "AD", "BC", "CE", "BCE", "II", "III", "IV", "VI", "VII", "VIII", "IX",
-                           "XI", "XII", "MC", "FMC", "MMC", "NB", "PS", "RIP", "HQ", "ETA", "OCR", "PDF", "AI", "GPS",
-                           "SOS", "GMT", "UTC", "HP", "RPM", "MPH", "KM", "CPR", "ER", "ICU", "OR"})
+                           "XI", "XII", "NB", "PS", "RIP", "ETA", "OCR", "PDF", "GPS", "SOS", "GMT", "UTC", "HP", "RPM",
+                           "MPH", "KM", "CPR", "ER", "ICU", "OR"})
 # "the Kercheval Street outfit", "the Ruggles crew": a lower-case word for a gang or firm after a capitalised name
 _GROUP_BY_NAME = re.compile(r"\b(the ((?:[A-Z][\w'’\-]+\s+){1,3})(?:outfit|crew|gang|mob|syndicate|firm|ring|bunch))\b")
 
@@ -124,10 +125,10 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             cands.add(match.group(1), "Ability", 2.0)
     for match in _THING_NAMED.finditer(text):
         cands.add(match.group(1), "Item", 3.0)
-    for match in _ACRONYM.finditer(text):  # "Captain Zoya Lebedeva, KGB", "works for the NKVD": an agency by its letters
+    shouted = re.search(r"\b[A-Z]{3,}\s+[A-Z]{3,}\b", text)  # (a line shouted in capitals names no agency)
+    for match in () if shouted else _ACRONYM.finditer(text):  # "Captain Zoya Lebedeva, KGB", "works for the NKVD"
         if match.group(1).lower() not in lx.EN_SHORTHAND and match.group(1) not in _NOT_AGENCIES and \
-                match.group(1).lower() not in lx.EN_PERSON_TITLES and \
-                not re.search(r"\b[A-Z]{3,}\s+[A-Z]{3,}\b", text):  # (not a line shouted in capitals)
+                match.group(1).lower() not in lx.EN_PERSON_TITLES:
             cands.add(match.group(1), "Faction", 1.5)
     for match in _GROUP_BY_NAME.finditer(text):  # "runs the Kercheval Street outfit": a group called after its place
         if match.group(2).split()[0].lower() not in _EN_LEADING and (cand := cands.add(match.group(1)[4:], "Faction", 3.0)):

