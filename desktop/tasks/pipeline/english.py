@@ -12,6 +12,15 @@ from desktop.tasks.pipeline.findings import has_phrase as _has_phrase
 from desktop.tasks.pipeline.statements import Statement
 
 
+def _unposted(mid: str) -> str:
+    """"He answers to the owner, Lord Penmorfa": the post set before the second name says who he is, not what
+    the first does to him — the words between are "answers to"."""
+    post = re.search(r"\s+(?:the|his|her|their|its)\s+([a-z][a-z\- ]{1,25}),$", mid)
+    if post and post.start() > 0 and (is_post(post.group(1)) or _en_role(post.group(1))):
+        return mid[:post.start()]
+    return mid
+
+
 class EnglishRules:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
@@ -22,7 +31,7 @@ class EnglishRules:
         change = any(c in low for c in lx.CHANGE_CUES_EN)
         for i, (a, sa, ea) in enumerate(spans):
             for b, sb, eb in spans[i + 1:]:
-                mid = low[ea:sb].strip()
+                mid = _unposted(low[ea:sb].strip())
                 post = low[eb:eb + 30]
                 ka, kb = self.kind(a), self.kind(b)
                 if len(mid) > 40 or _EN_NEG.search(low[:sb]):

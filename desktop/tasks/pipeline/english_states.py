@@ -115,7 +115,7 @@ class EnglishStates:
                       rf"{whose} ((?:left|right) )?(leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
                       r"ribs?|back|neck|shoulder|hip|skull|thumb|fingers?|toes?|pelvis|spine|knee|cheekbone)\b", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she breaks her left leg" → broken left leg
-            how = "fractured" if "fractur" in m.group(0) else "broken"
+            how = "fractured" if "fractur" in m.group(0) else "shattered" if "shatter" in m.group(0) else "broken"
             out.append(self._state(st, subject, "injury", f"{how} {m.group(1) or ''}{m.group(2)}"))
         m = re.search(rf"\b(?:burns|burned|burnt|scalds|scalded) {whose} ((?:left |right )?(?:hands?|arms?|face|legs?|feet|foot))\b",
                       ltail)
@@ -150,10 +150,16 @@ class EnglishStates:
                         r"(?:a\s+|an\s+|the\s+)?(?:full\s+|new\s+)?([A-Z][\w\-]+(?:\s+[A-Z][\w\-]+)?)", tail)
         if made:  # "she's made Precentor": the rank or post given her — a rung of the talk's ladder is a realm
             out.append(self._state(st, subject, "realm" if made.group(1) in self.rungs else "identity", made.group(1)))
-        m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|\bis (\d{{1,3}})\b(?! \w)|"
+        # "Ivy is 22", "…, who's 22", "…'s daughter - she's 22": an age said of the one the clause is about (not "the
+        # ball is 12")
+        own = "|".join(re.escape(f.lower()) for f in (subject, *self._forms.get(subject, ()), "she", "he") if f)
+        m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|(?:^\s*,?\s*(?:who\s*)?|\b(?:{own})\s*)(?:is|['’]s|was)\s+"
+                      rf"(?:now\s+|just\s+|only\s+)?(\d{{1,3}})\b(?! \w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it
-        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–", *((":",) if _cast_line(st) else ())))
+        # (… when the sentence named them: "Keep 1, 2 and 4." says nothing of whom the talk is about)
+        appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–", *((":",) if _cast_line(st) else ()))) \
+            and any(f and f in st.text[:clause[0]] for f in (subject, *self._forms.get(subject, ())))
         if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
             m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:

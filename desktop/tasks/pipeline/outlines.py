@@ -193,7 +193,7 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             continue
         if current is not None and not step_like and st.by_author and last_step == st.index - 1 and \
                 statements[last_step].message_index == st.message_index and current.item["steps"] and \
-                not asks and not _PLANS.search(text):
+                not asks and not _PLANS.search(text) and not _outside(st.quote, current.item.get("chapters")):
             # "转折是秦烈。大师兄一路护着孤辰，…结果八十四章从背后偷袭": the beat goes on in the next sentences
             current.item["steps"][-1]["summary"] += ("，" if zh else ". ") + st.quote.strip(" 。.")
             current.extra.append(st)
@@ -371,6 +371,14 @@ def _sequence(text: str) -> list[str]:
                      r"\s*(?:->|→)\s*", text)
     return [re.sub(r"^(?:先是|首先|然后|接着|之后|随后|最后|最终|再|then|next|finally|after that)\s*", "", p,
                    flags=re.I).strip(" 。.") for p in parts if p.strip(" 。.")]
+
+
+def _outside(quote: str, span: list[int] | None) -> bool:
+    """"The accident: ch. 7, a charge goes off early…" after a beat of an outline for chapters 8–14: a fact of
+    the story told in the same breath, no more of that beat."""
+    said = _CHAPTER_ONE.search(quote)
+    number = number_in(said.group(1) or said.group(2)) if said else None
+    return bool(span) and number is not None and not span[0] <= number <= span[-1]
 
 
 def _mark_kind(quote: str) -> str:

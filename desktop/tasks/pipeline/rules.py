@@ -14,7 +14,7 @@ from desktop.tasks.pipeline.chinese import CLASSICAL_ROLES, ChineseRules
 from desktop.tasks.pipeline.chinese_states import ChineseStates
 from desktop.tasks.pipeline.english import EnglishRules
 from desktop.tasks.pipeline.english_asides import EnglishAsides
-from desktop.tasks.pipeline.english_states import EnglishStates
+from desktop.tasks.pipeline.english_states import EnglishStates, is_post
 from desktop.tasks.pipeline.findings import Finding, role_after
 from desktop.tasks.pipeline.statements import Statement
 from desktop.tasks.pipeline.zh_ties import ChineseTies
@@ -313,6 +313,9 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
         if not zh and m.group(0) == "," and m.start() in ends and m.end() + 1 in starts and \
                 _ROLE_OF_NAMED.match(text, starts[m.end() + 1]):
             continue  # "Caleb Alvarez, June's older brother": the comma says who Caleb is
+        if not zh and m.group(0) == "," and m.end() + 1 in starts and (post := _POST_NAMED.search(text, 0, m.start())) \
+                and post.start() > 0 and is_post(post.group(1)):
+            continue  # "He answers to the owner, Lord Penmorfa": the comma names the owner
         out.append((start, m.start()))
         start = m.end()
     out.append((start, len(text)))
@@ -326,6 +329,7 @@ _TITLES_ZH = frozenset((*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES, *lx.ZH_PERSO
 _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"
                          r"[a-z]+(?:ed|es|s)\b")
 _BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
+_POST_NAMED = re.compile(r"\s(?:the|his|her|their)\s+([a-z][a-z\- ]{1,25})$")
 _ROLE_OF_NAMED = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only |twin )?(?:"
                             + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")\b", re.I)
 # "Dace Morrow, Yrsa's friend, killed by Vael": one named as whose friend it is does not go on

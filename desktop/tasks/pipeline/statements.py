@@ -9,12 +9,29 @@ from dataclasses import dataclass, field
 # (a quoted sentence ends its own: '…: "This blade remembers." Pay that off by ch 40.')
 _END = re.compile(r"[。！？!?；;\n]+|(?<=[.!?])[\"”](?=\s+[A-Z])|(?<=[a-z\u00df-\u00ff\u0100-\u017f\)\"'])(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bDr)(?<!\bSt)(?<!\bJr)(?<!\bch)(?<!\bCh)(?<!\bchs)(?<!\bChs)(?<!\bpp)(?<!\bvol)(?<!\bVol)(?<!\bno)"
                   r"\.(?=\s|$)|"
+                  # "Captain Zoya Lebedeva, KGB. She's 35": an acronym ends its sentence as a word does
+                  r"(?<=[A-Z][A-Z])\.(?=\s+[A-Z])|"
                   # "Theo sprains his wrist in ch 6. Rosalind …": a chapter's number ends its sentence too
                   r"(?:(?<=[Cc]h \d)|(?<=[Cc]h \d\d)|(?<=[Cc]h \d\d\d)|(?<=[Cc]hapter \d)|(?<=[Cc]hapter \d\d)|"
-                  r"(?<=[Cc]hapter \d\d\d))\.(?=\s+[A-Z\"“'‘])")
+                  r"(?<=[Cc]hapter \d\d\d)|"
+                  # … and any number a sentence ends on: "the one who'll carry the book after 14. Outline's fine."
+                  r"(?<=[a-z] \d)|(?<=[a-z] \d\d)|(?<=[a-z] \d\d\d)|(?<=[a-z] \d\d\d\d))\.(?=\s+[A-Z\"“'‘])")
 # "1. 下山 2. 遇险 3. 大比" written on one line: each numbered item is a statement of its own.
 _INLINE_ITEM = re.compile(r"(?<=\S)(?<![Cc]hapter)(?<![Cc]hapters)(?<!\bch\.)(?<!\bCh\.)(?<!\bch)(?<!\bCh)[ \t\u3000]+"
                           r"(?=(?:\d{1,2}[.、)）]|[①-⑩])\s*\S)")  # not "from chapter 14. Harrow is dead"
+
+
+def _inline_items(content: str) -> str:
+    """Each numbered item of a list written on one line opens a line of its own — but after a word, a number
+    only when it goes on from the line's item before: "who'll carry the book after 14. Outline's fine." is no list."""
+    def cut(m: re.Match) -> str:
+        if content[m.start() - 1].isalpha() and content[m.start() - 1].isascii():
+            line = content[content.rfind("\n", 0, m.start()) + 1:m.start()]
+            number = re.match(r"\d+", content[m.end():])
+            if number is None or not re.search(rf"(?:^|\s){int(number.group(0)) - 1}\s*[.、)）]\s*\S", line):
+                return m.group(0)
+        return "\n" + m.group(0)[1:]
+    return _INLINE_ITEM.sub(cut, content)
 
 
 _LIST_MARK = re.compile(r"\s*(?:[-*•·]|\d{1,2}\s*[.、)）]|[①-⑩])\s*\S")
@@ -50,7 +67,7 @@ def split(messages: list[dict]) -> list[Statement]:
     """Every non-empty sentence of every message, in order; offsets index into the message's content."""
     out: list[Statement] = []
     for position, message in enumerate(messages):
-        content = _INLINE_ITEM.sub(lambda m: "\n" + m.group(0)[1:], message.get("content") or "")
+        content = _inline_items(message.get("content") or "")
         start = 0
         line_start = True
         for match in [*_END.finditer(content), None]:
