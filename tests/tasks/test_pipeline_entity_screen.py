@@ -52,6 +52,13 @@ def test_a_town_on_the_map_is_a_place_unless_its_name_is_a_person_s_too():
     found = settle(("user", "Chapter 14: Tomás Ferreyra jumps ship at Talcahuano and signs on with a Chilean "
                             "sealer. Talcahuano is where he meets Ines."), zh=False)
     assert entities(found).get("Talcahuano") == "Location"
+    # … and one whose name is a person's too, where the talk comes from it or goes there
+    found = settle(("user", "Curtis's kid brother Dewey Bell comes up from Selma in chapter 13. Rex sails for Paris "
+                            "the next chapter."), ("user", "Dewey gives the letter to Florence."), zh=False)
+    named = entities(found)
+    assert (named.get("Selma"), named.get("Paris")) == ("Location", "Location")
+    assert named.get("Florence") != "Location"
+    assert ("FROM", "Dewey Bell", "Selma") in relations(found)
 
 
 def test_a_firm_called_by_its_trade_is_a_group_and_its_owner_stays_a_man():

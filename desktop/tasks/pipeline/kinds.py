@@ -81,9 +81,19 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         if not zh and wn.real_place(name) and not any(o.startswith(name + " ") for o in cands) \
                 and not re.search(rf"\b(?:{_TITLES})\.?\s+{re.escape(name)}\b", text, re.I):
             kinds[name] = "Location"  # "Tomás jumped ship at Talcahuano": a port, whoever the wording made of it
+        elif not zh and wn.on_the_map(name) and re.search(rf"\b{_THERE}\s+{re.escape(name)}\b(?!['’]s|\s+(?-i:[A-Z]))", text, re.I) \
+                and not any(o.startswith(name + " ") for o in cands):
+            kinds[name] = "Location"  # "Dewey comes up from Selma", "the legions march on Rome": Selma the town
     return kinds
 
 
+# the words before a place one comes from, lives in or goes to — not a bare "to", "from" or "in": "gives it to
+# Florence", "a letter from Jordan", "confides in Paris"
+_THERE = r"(?:(?:back|down|up|out|over|moved?|moves|went|go|goes|came|comes?|sail(?:s|ed)?|fled|flees|fly|flies|flew|" \
+    r"drives?|drove|returns?|returned|heads?|headed|travels?|travell?ed|shipped) (?:to|from|in)|" \
+    r"(?:is|['’]s|was|born|hails|arrives?|arrived) from|" \
+    r"(?:lives?|lived|living|born|based|stays?|stayed|settles?|settled|works?|worked|grew up|died|dies|arrives?|arrived) in|" \
+    r"(?:sails?|sailed|leaves?|left|bound|heads?|headed) for|(?:towed|taken|shipped|posted|transferred) to|march(?:es|ed)? on)"
 _TITLES = "|".join(re.escape(t) for t in lx.EN_PERSON_TITLES)
 
 

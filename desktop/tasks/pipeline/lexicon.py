@@ -392,7 +392,8 @@ EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "a
            # two who go together: "Hinrik and Signy sail for Danzig"
            "travel to", "go to", "flee to", "move to", "sail for", "leave for", "head for", "return to", "arrive in",
            "arrive at")
-EN_FROM = ("comes from", "came from", "is from", "was born in", "born in", "hails from", "grew up in", "native of")
+EN_FROM = ("comes from", "came from", "comes up from", "came up from", "comes down from", "came down from", "is from",
+           "was born in", "born in", "hails from", "grew up in", "native of")
 EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
               "learnt", "masters", "mastered", "knows", "can use", "can cast", "studies",
               "studied", "practises", "practices", "is skilled in", "is skilled at", "uses the", "has mastered",

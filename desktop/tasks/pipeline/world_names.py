@@ -74,3 +74,9 @@ def real_place(name: str) -> bool:
     if name in great and not any(en_given_name(w) for w in name.split()):
         return True
     return name in towns and not any(en_given_name(w) or en_surname(w) for w in name.split())
+
+
+def on_the_map(name: str) -> bool:
+    """Any town or land of GeoNames, whoever else bears its name (Selma, Rome, St. Louis)."""
+    towns, great = _places()
+    return name in towns or name in great
