@@ -284,3 +284,15 @@ def test_a_new_surname_said_with_the_new_name_and_a_new_name_made_for_her_rename
     found = entities(settle(("assistant", "The picker could be a Dutch girl, Anneke de Vries, nineteen."),
                             ("user", "Make her Anneke Visser — de Vries is too close to Col's friend."), zh=False))
     assert "Anneke Visser" in found and "Anneke de Vries" not in found
+
+
+def test_a_chinese_post_taken_where_one_is_sent_or_for_someone_is_the_taker_s():
+    canon = Canon(names={n: ("Character", []) for n in ("龙金山", "罗世坤", "陈啸洲", "次仁多吉", "苏曼青", "沈伯钧")}
+                  | {"镇海舰": ("Item", [])})
+    found = states(settle(("user", "龙金山现在就在凯里给罗世坤当伙计。陈啸洲分到镇海舰当二副。次仁多吉也在神山户外当背夫。"),
+                          canon=canon))
+    assert {("龙金山", "identity", "伙计"), ("陈啸洲", "identity", "二副")} <= found
+    assert ("罗世坤", "identity", "伙计") not in found  # (the one worked for)
+    assert any(who == "次仁多吉" and value.endswith("背夫") for who, _, value in found)
+    found = states(settle(("user", "苏曼青明面上是女师的学生，其实是地下交通员。沈伯钧也离开学堂，去当镇海舰的管带。"), canon=canon))
+    assert {("苏曼青", "identity", "地下交通员"), ("沈伯钧", "identity", "管带")} <= found

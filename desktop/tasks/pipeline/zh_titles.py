@@ -41,10 +41,15 @@ class ChineseTitles:
                 if group and not before.group(1).endswith((*lx.ZH_FACTION_LEADER_ROLES, *_HEAD_POSTS)):
                     out.append(self._rel(st, "MEMBER_OF", name, group))
         holder, title = None, None
-        for (name, _, end), following in zip(chars, [*(c[1] for c in chars[1:]), len(text)]):
+        # (what lies between one person and the next is theirs: "啸洲分到镇海舰当二副" goes on past the ship)
+        people = [c for c in chars if self.kind(c[0]) == "Character"] or chars
+        for at, ((name, start, end), following) in enumerate(zip(people, [*(c[1] for c in people[1:]), len(text)])):
             said = _TITLE_IS.fullmatch(text[end:following].strip(_EDGE))
             if said and _is_post(said.group(2)) and not _negated_zh(text[:end]):
-                holder, title = name, (said["unit"] or "").rstrip("里中内上") + said.group(2)
+                # "龙金山在凯里给罗世坤当伙计": the one worked for is not who holds the post
+                served = re.search(r"(?:给|替|帮|为)$", text[:start])
+                holder = (people[at - 1][0] if at else carried) if served else name
+                title = (said["unit"] or "").rstrip("里中内上") + said.group(2)
                 break
         if not chars and carried and self.kind(carried) == "Character":
             alone = _TITLE_ALONE.fullmatch(text.strip(_EDGE))
@@ -73,18 +78,23 @@ _TITLE = "|".join(sorted(lx.ZH_TITLES, key=len, reverse=True)) + \
 # 当朝宰相萧伯言, 兵部尚书韩仲谋, 归了赌坊老板钱满仓: up to three characters of the office's place, never a verb's
 # … and "会长叫柯长庚", "转学生叫江述": the post, then the name it is given
 _TITLE_BEFORE = re.compile(rf"((?:[^\W\d的了是在把被给和与跟向对从归到将为有个位名叫让请派]{{0,3}}?)?(?:{_TITLE}))(?:[，,]?\s*(?:就叫|名叫|叫))?$")
+# the asides that may come before the post: "次仁多吉也在神山户外当背夫", "知微那章正式当上掌柜", "明面上是女师的学生"
+_ASIDE = r"(?:也|还|就|都|又|便|才|现在|如今|后来|从此|一直|正式|那章|这章|那一章|明面上|表面上|其实|实际上|暗地里|私下里)*"
 # 钱满仓就是聚宝赌坊老板; 萧策在朝里是锦衣卫千户 (a short setting may come before the 是)
 # … 沈砚在禁军当副统领: where one serves, said before the post, is part of it
-_TITLE_IS = re.compile(rf"(?:(?:从|在)?第?[0-9〇零一二两三四五六七八九十百]+[章回](?:起|开始)?)?(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}})|[进到去][{CJK}]{{1,4}}?(?=当))?"
+_TITLE_IS = re.compile(rf"{_ASIDE}(?:(?:从|在)?第?[0-9〇零一二两三四五六七八九十百]+[章回](?:起|开始)?)?{_ASIDE}"
+                       rf"(?:[在于](?:(?P<unit>[{CJK}]{{1,4}}?)(?=当|担任|做)|[{CJK}]{{1,4}})|"
+                       # 进城当学徒, 分到镇海舰当二副, 调去县里当干事: where one is sent, then the post
+                       rf"(?:分|调|派|被派|被调|被分)?[进到去][{CJK}]{{1,5}}?(?=当))?{_ASIDE}"
                        rf"(?:就是|乃是|便是|正是|本是|原是|是|乃|身为|官拜|官至|担任|当上了?|当了|做了|成了|成为|当|做|"
                        # 晋婕妤, 升任总师, 接任山长, 当上了代理科长: a rank or post reached
                        rf"晋为|晋封为?|晋|升为|升任|升到|封为|册封为|提拔为|接任|继任|出任|"
                        # 接了技术组长, 代理项目经理, 以前是骑警, 当过兵: a post taken over, held for now, or held before
                        rf"接了|接过|接替|代理|暂代|兼任|以前是|早年是|曾经是|曾是|过去是|当过|做过|干过)(?:个|一个|一名|一位|名|位)?"
                        rf"([{CJK}]{{0,8}}?(?:{_TITLE}))")
-_WORKS_AS_POST = re.compile(rf"(?:当|做|干|当上了?|做了|当了)(?:个|一个|一名|名)?({_TITLE})$")
+_WORKS_AS_POST = re.compile(rf"(?:当|做|干|当上了?|做了|当了)(?:个|一个|一名|名)?(?:[{CJK}]{{1,6}}?的)?({_TITLE})$")
 # "程璐，三十四岁，联合舰队的首席跃迁工程师" (not "皇帝就叫皇帝", "还有经纪人")
-_TITLE_ALONE = re.compile(rf"(?:身份是|现在是|如今是|是)?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
+_TITLE_ALONE = re.compile(rf"(?:{_ASIDE}(?:身份是|现在是|如今是|是))?((?:(?![是叫有])[{CJK}]){{0,10}}?(?:{_TITLE}))")
 
 
 _HEAD_POSTS = ("老板", "老板娘", "董事长", "总裁", "总经理", "创始人", "东家", "大掌柜", "掌柜", "店主", "厂长", "院长", "校长")
