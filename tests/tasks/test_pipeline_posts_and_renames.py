@@ -296,3 +296,14 @@ def test_a_chinese_post_taken_where_one_is_sent_or_for_someone_is_the_taker_s():
     assert any(who == "次仁多吉" and value.endswith("背夫") for who, _, value in found)
     found = states(settle(("user", "苏曼青明面上是女师的学生，其实是地下交通员。沈伯钧也离开学堂，去当镇海舰的管带。"), canon=canon))
     assert {("苏曼青", "identity", "地下交通员"), ("沈伯钧", "identity", "管带")} <= found
+
+
+def test_an_english_post_said_in_a_who_clause_or_of_a_body_without_its_article():
+    canon = Canon(names={n: ("Character", []) for n in ("Julián", "Don Aurelio", "Leon Parrish")})
+    found = states(settle(("user", "Who he buys is Julián, Don Aurelio's son, who's been the Company's paymaster "
+                                   "since chapter 7."), canon=canon, zh=False))
+    assert ("Julián", "identity", "paymaster") in found
+    assert not any(who == "Don Aurelio" and key == "identity" for who, key, _ in found)  # (named only as the father)
+    found = states(settle(("user", "Leon Parrish is president of the Local — careful, thirty years in."), canon=canon,
+                          zh=False))
+    assert any(who == "Leon Parrish" and value.startswith("president") for who, _, value in found)

@@ -190,6 +190,7 @@ class EnglishStates:
             # (… or a comma that closes it: "Ines Varga, head of hydroponics, turns up dead")
             if m and (stop > 0 or appositive and ((where or m).end() == len(own.rstrip(" .!;"))
                                                   or _RELATIVE.match(own, (where or m).end())
+                                                  or _SINCE.match(own, (where or m).end())
                                                   or own.startswith(",", (where or m).end()))) \
                     and _is_title(m.group(1)):
                 out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
@@ -225,7 +226,9 @@ def _cast_line(st: Statement) -> bool:
 _EN_AGE_WORDS = (r"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:-(?:one|two|three|four|five|six|"
                  r"seven|eight|nine))?|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|"
                  r"nineteen|six|seven|eight|nine)")
-_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s+been)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
+_EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|"
+                  # "Julián, who's been the Company's paymaster since chapter 7"
+                  r"\s*,\s*who(?:['’]s|\s+is|\s+was|\s+has\s+been|\s+had\s+been|['’]s\s+been)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|\s+(?:is|was|has\s+been|had\s+been)\s+(?:now\s+|still\s+)?(?:a|an|the)\s+|"
                   r"\s+(?:works|worked|serves|served) as (?:a|an|the)\s+|\s+(?:becomes|became) (?:a|an|the)\s+|"
                   # "is crowned Queen of Dunmere", "is recognised as Warden of the Third Ward"
                   r"(?:['’]s|\s+is|\s+was|\s+gets|\s+got)\s+(?:crowned|named|appointed|elected|voted|promoted to|"
@@ -234,6 +237,8 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s
                   r"\s+(?:runs|ran|keeps|kept|minds|minded)\s+(?:[\w'’]+\s+){1,3}?as\s+(?:(?:a|an|the)\s+)?|"
                   r"\s*:\s*(?:(?:a|an|the)\s+)?(?=[a-z])|"
                   r"\s+(?:is|was)\s+(?:now\s+)?(?=(?:head|chief|acting|senior|deputy|assistant)\s)|"
+                  # "Leon Parrish is president of the Local": a post of a body, said without its article
+                  r"\s+(?:is|was)\s+(?:now\s+)?(?=[a-z]+\s+of\s+(?:the\s+)?(?-i:[A-Z]))|"
                   # "is King of Astmere from 34", "is officially Warden of the Third Ward": a title, capitalised
                   r"\s+(?:is|was)\s+(?:now\s+|officially\s+|still\s+)?(?-i:(?=[A-Z][a-z]+\s+of\s))|"
                   # "takes command as acting captain", "signs on as cook"
@@ -242,7 +247,7 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|\s+(?:is|was|has\s+been|had\s
 _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's, the relief boat's
              # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
              r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was|in|on|at|of|for|to|from|"
-             r"with|by)\s)[a-z\-]+\s){0,2}"
+             r"with|by|since|until|till|after|before|when|while|because|then)\s)[a-z\-]+\s){0,2}"
              r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
@@ -255,14 +260,16 @@ _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the g
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden|doc|head|coach|mechanic|coxswain|boatswain)"
+             r"medic|guide|ranger|warden|doc|head|coach|mechanic|coxswain|boatswain|president|chair)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
 # … and "The judge is Wilhelmina Ross"
 _EN_POST_BEFORE = re.compile(r"(?:^|\b(?:the|a|an|our|their)\s+)" + _EN_TITLE + r"\s*(?:,|:|\s(?:is|was)\s)?\s*$", re.I)
-_EN_POST_ALONE = re.compile(r"\s*(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
+_EN_POST_ALONE = re.compile(r"\s*(?:who(?:['’]s|\s+is|\s+was|\s+has\s+been|['’]s\s+been)\s+(?:now\s+|still\s+)?(?=a\s|an\s|the\s))?"
+                            r"(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 _RELATIVE = re.compile(r"\s+(?:who|whose|that)\s")
+_SINCE = re.compile(r"\s+(?:since|from|until|till)\s")  # "…, who's been the Company's paymaster since chapter 7"
 _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
 

@@ -106,7 +106,10 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
                 # brother, Lu Zhiqiang, who runs numbers for the Gang": a "who" is the one named last
                 who = not zh and previous_person and re.match(r"\s*who\b", st.text[clause[0]:clause[1]])
                 local = [(previous_person if who else subject, clause[0], clause[0]), *local]
-            previous_person = people[-1] if people else None
+            # ("Julián, Don Aurelio's son, who's been…": one named only as whose son he is is not the "who")
+            named = [n for n, _, e in local if n in people and (zh or not _POSSESSOR_EN.match(st.text, e))]
+            previous_person = named[-1] if named else previous_person if people and not zh else \
+                people[-1] if people else None
             if not appositive and opens and (actors or not subject):
                 # "…，为许怀山做事，盗走青玉印": the one worked for is not who goes on stealing
                 subject = (actors or people)[0] if people else subject
