@@ -440,3 +440,9 @@ def test_a_surnamed_name_that_ends_like_a_sea_stays_a_person_whatever_the_model_
     messages = [{"id": 1, "role": "user", "content": "关德海可以，就他当春和班的班主，关德海脾气倔。"}]
     found = asyncio.run(extract(messages, Canon(), _EverythingIsAPlace(), zh=True, chapter=None))
     assert {e["name"]: e["kind"] for e in found.document["entities"]}.get("关德海") == "Character"
+
+
+def test_a_thing_entrusted_or_thrown_to_someone_is_theirs():
+    canon = Canon(names={"柳七娘": ("Character", []), "程守拙": ("Character", []), "乌木匣": ("Item", [])})
+    assert ("OWNS", "程守拙", "乌木匣") in relations(settle(("user", "第33章当晚柳七娘把乌木匣托给程守拙，不告而别。"),
+                                                          canon=canon))
