@@ -203,3 +203,12 @@ def test_english_wounds_said_as_a_bullet_taken_a_fractured_skull_or_three_broken
                         ("Voss is thrown into the chadburn and fractures his skull.", ("Voss", "injury", "fractured skull"))):
         assert state in _states(settle(("user", said), canon=canon, zh=False)), said
     assert not _states(settle(("user", "Zeke never takes a bullet in the thigh."), canon=canon, zh=False))
+
+
+def test_english_loyalty_and_pay_make_a_servant_unless_denied():
+    canon = _people("Raimundo", "Isabel", "Julián", "Pask", "Tom")
+    assert ("SERVES", "Raimundo", "Isabel") in relations(settle(("user", "Raimundo is loyal to Isabel."), canon=canon,
+                                                                 zh=False))
+    assert ("SERVES", "Julián", "Pask") in relations(settle(("user", "Julián's in Pask's pay from chapter 20."),
+                                                             canon=canon, zh=False))
+    assert not relations(settle(("user", "Tom is not loyal to Isabel."), canon=canon, zh=False))

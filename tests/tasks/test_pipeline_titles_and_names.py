@@ -496,3 +496,12 @@ def test_a_novels_great_houses_stay_factions_where_a_talks_households_do_not():
                for i, text in enumerate(("薛家本是金陵四大家族之一。", "薛家富贵，王家亦然。", "薛家与王家世代联姻。"))]
     found = asyncio.run(extract(chapter, Canon(), None, zh=True, chapter=4, prose=True))
     assert entities(found).get("薛家") == "Faction"
+
+
+def test_a_nickname_quoted_inside_a_name_is_an_alias_of_the_whole_name():
+    found = settle(("user", "Tommy 'Two Hats' Boyle is Scarlatti's right-hand man. Lyle \"Digger\" Henning takes "
+                            "the council chair in chapter 12."), zh=False)
+    aliases = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Two Hats" in aliases["Tommy Boyle"] and "Digger" in aliases["Lyle Henning"]
+    assert not any("'" in name for name in aliases)
+    assert ("SERVES", "Tommy Boyle", "Scarlatti") in relations(found)

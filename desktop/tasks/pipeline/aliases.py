@@ -33,7 +33,15 @@ _CODENAME = re.compile(rf"(?:代号|化名|艺名|网名)(?:是|叫)?[“\"「�
 
 _SOMEONE_NEW = re.compile(r"(?:是|有)(?:个|一个|一位|位|名|一名)|师父|师傅|长老|老者|老人|道士|和尚|女子|男子|少年|少女")
 _SHORTENED = re.compile(rf"(?:简称|俗称|缩写)(?:为|叫|是|作)?[“\"「『]?([{CJK}]{{2,5}}?)[”\"」』]?(?=[，,。！!？?、；;\s]|$)")
-_QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A-Z][\w\-]+)['’\"”] (?P<last>[A-Z][\w\-]+)\b")
+_QUOTED_NICKNAME = re.compile(r"\b(?P<first>[A-Z][\w\-]+) ['‘\"“](?P<nick>[A-Z][\w\-]*(?: [A-Z][\w\-]*){0,2})['’\"”] "
+                              r"(?P<last>[A-Z][\w\-]+)\b")
+
+
+def unquote_nicknames(statements: list[Statement]) -> None:
+    """"Tommy 'Two Hats' Boyle", 'Lyle "Digger" Henning': the name read whole, the nickname set aside for the
+    aliases (the quote keeps the author's words)."""
+    for st in statements:
+        st.text = _QUOTED_NICKNAME.sub(lambda m: f"{m['first']} {m['last']}", st.text)
 
 
 # a full name, then a dash or comma and one or two capitalised words that close on a comma, a dash or "to everyone"

@@ -123,6 +123,7 @@ class EnglishRules:
                         and re.match(r"\s+down\b", post) and not _EN_NEG.search(low[:sb]):
                     out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]  # "Cyrus guns Beckett down"
                 if ka == kb == "Character" and (re.search(r"\bon$", mid) and re.match(r"['’]s\s+payroll\b", post) or
+                                                re.search(r"\bin$", mid) and re.match(r"['’]s\s+pay\b", post) or
                                                 re.search(r"\b(?:taking|takes|took|taken|accepts|accepted)$", mid) and
                                                 re.match(r"['’]s\s+(?:money|coin|silver|bribes?|pay|gold(?!\s+(?!for\b|to\b|and\b|since\b|from\b)[a-z]))\b", post) or
                                                 _IN_SERVICE.search(mid) and _HOUSEHOLD.match(post)):
@@ -220,6 +221,7 @@ class EnglishRules:
                             and not _NOT_FATAL.match(post) and a != b and not re.search(r"\b(?:nearly|almost)\s+\w+$", mid):
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"\b(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
+                                   r"(?<!not )(?<!never )(?<!longer )(?:loyal|devoted|faithful) to|"
                                    r"reported to|(?:takes|took|gets|got) (?:his |her |their |its )?orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"\b(?:loves|has loved|is in love with|has been in love with|fell in love with|"

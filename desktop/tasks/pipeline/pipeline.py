@@ -16,7 +16,7 @@ from desktop.tasks.pipeline import (answers, appositions, bonds, choices, coref,
 from desktop.tasks.pipeline import kinds as kinding
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.aliases import (call_names, called_in_summary, given_names, kin_called, names_alone,
-                                            unbracket)
+                                            unbracket, unquote_nicknames)
 from desktop.tasks.pipeline.english_names import post_title
 from desktop.tasks.pipeline.candidates import collect, locate
 from desktop.tasks.pipeline.decisions import SLOTS, Decisions, changes_mind, dropped_in
@@ -86,6 +86,8 @@ async def extract(messages: list[dict], canon: Canon, llm: "LLM | None", *, zh: 
     """
     statements = split(messages)
     corrections.resaid(statements)
+    if not zh:
+        unquote_nicknames(statements)
     progress(Progress("candidates", 0, 4))
     cands = collect(statements, canon.names, zh, prose=prose)
     if zh and not prose:
