@@ -404,6 +404,8 @@ def _chinese(text: str, cands: Candidates, prose: bool = False) -> None:
         elif kin or name.endswith(("结盟", "加盟", "入盟", "会盟")):
             continue  # 爷爷教不了, 女儿阿珠, 陆沉结盟: a kinship word or a verb, not the head of a name
         parts = segment(head)  # 每个城市设分局, 老沈投奔运河, 只问秦钟: a verb inside ends a clause, it starts no name
+        if suffix_of(name) in lx.ZH_FIRM_ENDS:  # (金泉贸易公司, 华西监理公司: a firm's trade is no verb)
+            parts = [(w, "n" if f == "vn" else f) for w, f in parts]
         if len(parts) >= 2 and (parts[-1][1].startswith("v") and len(parts[-2][0]) >= 2 or any(
                 f.startswith("v") and (len(w) >= 2 or parts[0][1][:1] in "dpcr") for i, (w, f) in enumerate(parts) if i)):
             continue

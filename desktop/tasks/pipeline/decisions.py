@@ -25,7 +25,7 @@ _SPOKEN = re.compile("“[^”]{4,}(?:”|$)|「[^」]{4,}(?:」|$)|『[^』]{4,
 _REJECT_ZH = re.compile(r"(?<!要)不要(?![命脸紧])|(?<!用)不用|删掉|去掉|取消|算了|(?<![行得])不行|放弃|别用|别写|别让|作废|拿掉|不写|不加|不太好|"
                         r"否决|不合适|不喜欢|太俗|(?<!好)不好|太普通|没意思|换掉|不够好|太老套|太套路|(?<!是)不是|(?<!对)不对(?![付劲头])|撞了|"
                         r"不设|不保留|不需要|删了|删除|不采用|弃用|不考虑|烂大街|太土|土了|砍掉|划掉|毙掉")
-_ACCEPT_ZH = re.compile(r"^(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
+_ACCEPT_ZH = re.compile(r"^(?:基本上?|大体上?|大致上?|整体上?|总体上?|大部分|其他|其余|这些|前面)?(?:都|也|就)?(?:好|可以|行|就这样|就这么|同意|没问题|不错|对|嗯|定了|就用|就按|记下|采纳|妙|正合|很好|挺好|好的)")
 _QUESTION_ZH = re.compile(r"[？?]$|要不要|要不|是不是|会不会|能不能|好不好|怎么样|如何|或者|还是说|可不可以|行不行")
 _CHANGE_EN = re.compile(r"\b(?:actually|instead|scrap|change it|changed my mind|on second thought|rather than|"
                         r"not anymore|no longer|forget|scratch that|replace|swap|make it|never mind)\b", re.I)
@@ -37,7 +37,9 @@ _REJECT_EN = re.compile(r"^(?:no|nah|nope)\b|(?:^|\b(?:i|we|you|just)\s+)(?:don'
                         r"scratch|i don't like|not a fan|won't work|too much|hard no|no way|pass on)\b", re.I)
 _THEIRS = re.compile(rf"['’]s\b|的(?!人)|(?:{'|'.join(sorted(lx.ZH_ROLES, key=len, reverse=True))})")
 _BONDS = frozenset(("PARENT_OF", "MASTER_OF", "SIBLING_OF", "MARRIED_TO", "SENIOR_OF", "SERVES"))
-_ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|"
+_ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agreed|love it|i like|sounds good|fine|"
+                        r"mostly (?:yes|good|fine|right)|all good|(?:looks|sounds) (?:good|great|fine|right)|"
+                        r"that's (?:good|great|fine|perfect|right)|"
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
