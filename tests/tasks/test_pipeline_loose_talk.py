@@ -378,3 +378,12 @@ def test_an_open_thread_planted_in_one_chapter_and_answered_in_another_is_a_hook
     [hook] = hooks(settle(("user", "Also keep an open thread for who poisoned Odo: planted in 6, answered in 11."),
                           canon=canon, zh=False))
     assert (hook["name"], hook["status"], hook["planted_in"], hook["due_by"]) == ("Who poisoned Odo", "Unresolved", 6, 11)
+
+
+def test_a_yes_with_one_exception_takes_up_the_rest_of_the_proposal():
+    found = settle(("assistant", "Let me sum up:\n- Toby Krebs: rodeo clown, travels with the Ruggles Rodeo Company\n"
+                                 "- Boone Tillery, 'the Oklahoma Kid', two-time world champion"),
+                   ("user", "Yes, use that — except drop \"the Oklahoma Kid\", nobody's been called that since 1930."),
+                   zh=False)
+    assert ("MEMBER_OF", "Toby Krebs", "Ruggles Rodeo Company") in relations(found)
+    assert "the Oklahoma Kid" not in {a for e in found.document["entities"] for a in [e["name"], *e.get("aliases", [])]}

@@ -43,6 +43,9 @@ _ACCEPT_EN = re.compile(r"^(?:yes|yeah|yep|ok|okay|good|great|perfect|sure|agree
                         r"let's go with|go with|exactly|right|nice|deal|that works|works for me)\b", re.I)
 _QUESTION_EN = re.compile(r"\?$|^(?:maybe|perhaps|what if|should|could|how about|or)\b|\bmight\b", re.I)
 
+# "Yes, use that — except drop…", "行，就是把…删掉", "都行，只是…不要": a yes with its one exception
+_EXCEPT = re.compile(r"(?i)^\W*\w+[^.!?]{0,30}?(?:\bexcept\b|\bapart from\b|\bother than\b|\bbut\b|\bonly\b|\bjust\b)|"
+                     r"^[^。！？]{0,8}?[，,]\s*(?:除了|只是|就是|但|不过|只有)")
 _DROP_PRONOUN = re.compile(r"(?i)(?:(?:so|ok|okay|yeah),?\s*)?(?:scrap|drop|cut|ditch|lose|forget|bin|toss|axe) (?:him|her)"
                            r"(?: entirely| completely)?[.!]?|(?:把)?[他她](?:删了|删掉|去掉|不要了)[。！]?|删掉[他她][。！]?")
 _REQUEST = re.compile(r"^(?:can|could|would|will) you\b|^please\b|^(?:请|麻烦)?(?:你)?帮(?:我|忙)", re.I)
@@ -186,8 +189,9 @@ class Decisions:
     @staticmethod
     def _verdict(answer: list[Statement]) -> bool | None:
         first = answer[0]
-        if accepts(first) and not rejects(first):
-            return True
+        if accepts(first) and (not rejects(first) or _EXCEPT.search(first.quote)):
+            return True  # ("Yes, use that — except drop 'the Oklahoma Kid'": the rest stands; what is dropped, each
+            # proposal's own words decide)
         if rejects(first) and not first.names:
             return False
         return None
