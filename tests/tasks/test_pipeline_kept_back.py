@@ -106,3 +106,17 @@ def test_a_hook_planted_with_the_chapter_that_pays_it_off_is_open_until_then():
         ("Hester saw Colm at the quay", "Unresolved", 20, 25)
     hook = _one(settle(("user", "Hook for ch. 20: Hester saw Colm at the quay."), canon=canon, zh=False))
     assert hook["name"].startswith("Hester saw Colm")
+
+
+def test_a_mystery_told_with_the_chapter_that_tells_it_is_a_hook():
+    canon = Canon(names={"何晓棠": ("Character", []), "杜小川": ("Character", ["小川"]), "和铁山": ("Character", []),
+                         "桑吉": ("Character", [])})
+    found = settle(("user", "第5章夹在片盒里的那封信是何晓棠写的，第15章小川查明。"), canon=canon, chapter=12)
+    [hook] = found.document["hooks"]
+    assert (hook["status"], hook["planted_in"], hook["resolved_in"]) == ("Resolved", 5, 15)
+    found = settle(("user", "第24章和铁山临死前对桑吉说货里有鬼：有人在茶砖里夹了烟土。谁夹的后面再定，反正第30章之前要揭开。"),
+                   canon=canon, chapter=24)
+    [hook] = found.document["hooks"]
+    assert (hook["status"], hook["planted_in"], hook["due_by"]) == ("Unresolved", 24, 30)
+    assert {"和铁山", "桑吉"} <= set(hook["involves"])
+    assert not settle(("user", "第14章小川当上队长，第15章交代清楚账目。"), canon=canon, chapter=12).document["hooks"]

@@ -141,7 +141,14 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 if when is not None:
                     item["resolved_in"] = when
                 out.append(Finding("hooks", item, st, entities=involves))
+            elif zh and (told_later := _revealed_later(text, talk_at)) is not None:
+                out.append(_told_later(told_later, st, statements, position, kinds, involves))
             continue  # a payoff of something unknown plants nothing
+        if zh and not plant and not (out and st.message_index - out[-1].statement.message_index <= 1
+                                     and out[-1].item.get("status") == "Unresolved") \
+                and (told_later := _revealed_later(text, talk_at)) is not None:
+            out.append(_told_later(told_later, st, statements, position, kinds, involves))
+            continue
         promised = (_LATER_ZH.search(text) if zh else _LATER_EN.search(low)) and _due(text)
         if not plant and promised and out and out[-1].item.get("status") == "Unresolved" \
                 and st.message_index - out[-1].statement.message_index <= 1:
@@ -388,6 +395,57 @@ _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左�
                   # "who wrote it stays a mystery until around chapter thirty"
                   r"\b(?:mystery|secret|hidden|unexplained|unknown)[^.;!?\d]{0,12}?\b(?:until|till)\s+(?:around\s+|about\s+)?"
                   rf"(?:ch(?:apter|ap)?\.?\s*)?({EN_NUMBER})\b", re.I)
+
+
+# "第5章夹在片盒里的那封信是何晓棠写的，第15章小川查明" / "谁干的第20章之前揭开": a mystery, and the chapter it is told in
+_TOLD_AT_ZH = re.compile(rf"[，,；;]?\s*(?:到|在)?第?\s*({_NUM})\s*[章回](?P<before>之前|以前|前)?(?:[^，,。；;：:]{{0,6}}?)"
+                         r"(?:再|才|就|要|会)?(?:揭开|揭晓|交代清楚|交代|查明|查清|点破|说破|揭出来|揭穿|真相大白)"
+                         r"(?=了?(?:[：:，,。；;！!—]|$))")  # (not "第15章交代清楚账目": that explains the accounts)
+_MYSTERY_ZH = re.compile(r"谁|什么|怎么|为什么|哪|来头|来历|下落|去向|真相|秘密|身份|缘故|原因|蹊跷|不对劲")
+
+
+def _revealed_later(text: str, talk_at: int | None) -> dict | None:
+    """A mystery told with the chapter that tells it, planted where its own chapter says (else where the talk is):
+    "…，第15章小川查明" is told by then (Resolved there), "…第20章之前揭开" only promised by then (due)."""
+    told = _TOLD_AT_ZH.search(text)
+    if told is None:
+        return None
+    at = number_in(told.group(1))
+    before = text[:told.start()]
+    said = re.search(ZH_CHAPTER_AT, before)
+    planted = number_in(said.group(1)) if said else talk_at
+    if at is None or planted is None or planted >= at or len(re.sub(rf"[^{CJK}]", "", before)) < 6 or \
+            not (said or _MYSTERY_ZH.search(before)):
+        return None
+    what = re.sub(rf"^\s*第?\s*{_NUM}\s*[章回](?:里|中|的)?[，,：:]?", "", before).strip("，,；;：: ")
+    name = _hook_name(what, True) or what[:16]
+    name = re.sub(r"(?:约|大概|大约|预计|估计|最迟|最晚|前后|左右|到|在)+$", "", name) or name
+    item = {"name": name, "description": text.strip(), "planted_in": planted}
+    # ("约第三十章揭晓", "第20章之前揭开", "第30章再交代": promised for then, not told yet)
+    hedged = re.search(r"(?:约|大概|大约|预计|估计|打算|准备|计划|最迟|最晚|争取|前后|左右)\W{0,2}$", text[:told.start()]) or \
+        re.search(r"再|才|要|会|前后|左右", told.group(0)[told.group(0).find(told.group(1)) + len(told.group(1)):])
+    if told.group("before") or hedged:
+        return {**item, "status": "Unresolved", "due_by": at}
+    return {**item, "status": "Resolved", "resolved_in": at}
+
+
+ZH_CHAPTER_AT = rf"第\s*({_NUM})\s*[章回]"
+
+
+def _told_later(item: dict, st: Statement, statements: list[Statement], position: int, kinds: dict[str, str],
+                involves: list[str]) -> Finding:
+    """"…茶砖里夹了烟土。谁夹的后面再定，第30章之前揭开": a question that opens on who or what is about the
+    sentence before it, in the same message."""
+    before = statements[position - 1] if position else None
+    lead = None
+    if re.match(r"\s*(?:谁|什么|怎么|为什么|为何|哪)", st.text) and before is not None and \
+            before.message_index == st.message_index and not before.text.rstrip().endswith(("?", "？")):
+        lead = before
+        involves = list(dict.fromkeys([*(n for n in before.names if kinds.get(n) in _INVOLVED), *involves]))
+        item = {**item, "name": _hook_name(before.text, True) or item["name"],
+                "description": f"{before.quote} {item['description']}"}
+    item["involves"] = involves
+    return Finding("hooks", item, st, entities=involves, extra=[lead] if lead else [])
 
 
 def _due(text: str) -> int | None:
