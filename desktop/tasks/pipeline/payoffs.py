@@ -139,3 +139,32 @@ def text_grams(text: str) -> set[str]:
         chars = re.sub(rf"[^{CJK}]", "", text)
         return {chars[i:i + 2] for i in range(len(chars) - 1)}
     return {w for w in re.findall(r"[a-z']+", text.lower()) if len(w) > 3}
+
+
+# "第5章夹在片盒里的那封信是何晓棠写的，第15章小川查明" / "谁干的第20章之前揭开": a mystery, and the chapter it is told in
+_TOLD_AT_ZH = re.compile(r"[，,；;]?\s*(?:到|在)?" + ZH_CHAPTER + r"(?P<before>之前|以前|前)?(?:[^，,。；;：:]{0,6}?)"
+                         r"(?:再|才|就|要|会)?(?:揭开|揭晓|交代清楚|交代|查明|查清|点破|说破|揭出来|揭穿|真相大白)"
+                         r"(?=了?(?:[：:，,。；;！!—]|$))")  # (not "第15章交代清楚账目": that explains the accounts)
+_MYSTERY_ZH = re.compile(r"谁|什么|怎么|为什么|哪|来头|来历|下落|去向|真相|秘密|身份|缘故|原因|蹊跷|不对劲")
+# "约第三十章揭晓", "第30章再交代": promised for then, not told yet
+_HEDGE_BEFORE = re.compile(r"(?:约|大概|大约|预计|估计|打算|准备|计划|最迟|最晚|争取|前后|左右)\W{0,2}$")
+
+
+def told_later(text: str, talk_at: int | None) -> tuple[int, int, bool, str] | None:
+    """(planted, told in, told there rather than only promised, what the mystery is) for a mystery said with the
+    chapter that tells it, planted where its own chapter says (else where the talk is): "…，第15章小川查明" is
+    told then, "…第20章之前揭开" only promised by then."""
+    told = _TOLD_AT_ZH.search(text)
+    if told is None:
+        return None
+    at = number_in(told.group(1))
+    before = text[:told.start()]
+    said = re.search(r"第\s*([0-9〇零一二两三四五六七八九十百]+)\s*[章回]", before)
+    planted = number_in(said.group(1)) if said else talk_at
+    if at is None or planted is None or planted >= at or len(re.sub(rf"[^{CJK}]", "", before)) < 6 or \
+            not (said or _MYSTERY_ZH.search(before)):
+        return None
+    what = re.sub(r"^\s*第?\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:里|中|的)?[，,：:]?", "", before).strip("，,；;：: ")
+    after = told.group(0)[told.group(0).find(told.group(1)) + len(told.group(1)):]
+    hedged = _HEDGE_BEFORE.search(before) or re.search(r"再|才|要|会|前后|左右", after)
+    return planted, at, not (told.group("before") or hedged), what

@@ -397,39 +397,16 @@ _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左�
                   rf"(?:ch(?:apter|ap)?\.?\s*)?({EN_NUMBER})\b", re.I)
 
 
-# "第5章夹在片盒里的那封信是何晓棠写的，第15章小川查明" / "谁干的第20章之前揭开": a mystery, and the chapter it is told in
-_TOLD_AT_ZH = re.compile(rf"[，,；;]?\s*(?:到|在)?第?\s*({_NUM})\s*[章回](?P<before>之前|以前|前)?(?:[^，,。；;：:]{{0,6}}?)"
-                         r"(?:再|才|就|要|会)?(?:揭开|揭晓|交代清楚|交代|查明|查清|点破|说破|揭出来|揭穿|真相大白)"
-                         r"(?=了?(?:[：:，,。；;！!—]|$))")  # (not "第15章交代清楚账目": that explains the accounts)
-_MYSTERY_ZH = re.compile(r"谁|什么|怎么|为什么|哪|来头|来历|下落|去向|真相|秘密|身份|缘故|原因|蹊跷|不对劲")
-
-
 def _revealed_later(text: str, talk_at: int | None) -> dict | None:
-    """A mystery told with the chapter that tells it, planted where its own chapter says (else where the talk is):
-    "…，第15章小川查明" is told by then (Resolved there), "…第20章之前揭开" only promised by then (due)."""
-    told = _TOLD_AT_ZH.search(text)
+    told = payoffs.told_later(text, talk_at)
     if told is None:
         return None
-    at = number_in(told.group(1))
-    before = text[:told.start()]
-    said = re.search(ZH_CHAPTER_AT, before)
-    planted = number_in(said.group(1)) if said else talk_at
-    if at is None or planted is None or planted >= at or len(re.sub(rf"[^{CJK}]", "", before)) < 6 or \
-            not (said or _MYSTERY_ZH.search(before)):
-        return None
-    what = re.sub(rf"^\s*第?\s*{_NUM}\s*[章回](?:里|中|的)?[，,：:]?", "", before).strip("，,；;：: ")
+    planted, at, resolved, what = told
     name = _hook_name(what, True) or what[:16]
     name = re.sub(r"(?:约|大概|大约|预计|估计|最迟|最晚|前后|左右|到|在)+$", "", name) or name
     item = {"name": name, "description": text.strip(), "planted_in": planted}
-    # ("约第三十章揭晓", "第20章之前揭开", "第30章再交代": promised for then, not told yet)
-    hedged = re.search(r"(?:约|大概|大约|预计|估计|打算|准备|计划|最迟|最晚|争取|前后|左右)\W{0,2}$", text[:told.start()]) or \
-        re.search(r"再|才|要|会|前后|左右", told.group(0)[told.group(0).find(told.group(1)) + len(told.group(1)):])
-    if told.group("before") or hedged:
-        return {**item, "status": "Unresolved", "due_by": at}
-    return {**item, "status": "Resolved", "resolved_in": at}
+    return {**item, "status": "Resolved", "resolved_in": at} if resolved else {**item, "status": "Unresolved", "due_by": at}
 
-
-ZH_CHAPTER_AT = rf"第\s*({_NUM})\s*[章回]"
 
 
 def _told_later(item: dict, st: Statement, statements: list[Statement], position: int, kinds: dict[str, str],
