@@ -120,3 +120,17 @@ def test_a_mystery_told_with_the_chapter_that_tells_it_is_a_hook():
     assert (hook["status"], hook["planted_in"], hook["due_by"]) == ("Unresolved", 24, 30)
     assert {"和铁山", "桑吉"} <= set(hook["involves"])
     assert not settle(("user", "第14章小川当上队长，第15章交代清楚账目。"), canon=canon, chapter=12).document["hooks"]
+
+
+def test_an_english_mystery_begun_in_one_clause_and_told_in_the_next_is_a_hook():
+    canon = Canon(names={n: ("Character", []) for n in ("Maggie", "Stan", "Nora")})
+    found = settle(("user", "The safety report on Press 9 went missing in ch 5; it surfaces by ch 20."), canon=canon,
+                   chapter=10, zh=False)
+    [hook] = found.document["hooks"]
+    assert (hook["status"], hook["planted_in"], hook["due_by"]) == ("Unresolved", 5, 20)
+    found = settle(("user", "Big Stan's tires were slashed in ch 8; in ch 15 the reader learns Maggie did it."),
+                   canon=canon, chapter=10, zh=False)
+    [hook] = found.document["hooks"]
+    assert (hook["status"], hook["planted_in"], hook["resolved_in"]) == ("Resolved", 8, 15)
+    assert not settle(("user", "Nora moves to Windsor in ch 3 and in ch 9 she learns to drive."), canon=canon,
+                      chapter=10, zh=False).document["hooks"]

@@ -168,3 +168,34 @@ def told_later(text: str, talk_at: int | None) -> tuple[int, int, bool, str] | N
     after = told.group(0)[told.group(0).find(told.group(1)) + len(told.group(1)):]
     hedged = _HEDGE_BEFORE.search(before) or re.search(r"再|才|要|会|前后|左右", after)
     return planted, at, not (told.group("before") or hedged), what
+
+
+# "…went missing in ch 5; it surfaces by ch 20", "…slashed in ch 8; in ch 15 the reader learns Maggie did it"
+_TOLD_AT_EN = re.compile(
+    rf"(?i)\b(?:surfaces?|turns? up|comes? (?:back|out|to light)|(?:is |gets |are )?revealed|learns?|finds? out|"
+    rf"cracks? (?:it|the \w+)|(?:is |gets )?answered|explained|solved|exposed|proves?)\b[^.;]{{0,40}}?"
+    rf"\b(?P<prep>in|by|before|until|at)\s+(?:(?:chapter|ch\.?)\s*)?(?P<n>{EN_NUMBER})\b|"
+    rf"\b(?P<prep2>in|by)\s+(?:chapter|ch\.?)\s*(?P<n2>{EN_NUMBER}),?\s+(?:the reader|readers|we|she|he|they|"
+    rf"(?-i:[A-Z])[\w'’\-]+)\s+(?:learns?|finds? out|discovers?|proves?|works? out|cracks? it)\b")
+_PLANTED_EN = re.compile(rf"(?i)(?:\b(?:in|from|since|at)\s+|\()(?:chapter|ch\.?)\s*({EN_NUMBER})\b")
+_MYSTERY_EN = re.compile(r"(?i)\b(?:missing|who|why|what|secret|mystery|nobody knows|no one knows|unknown|somebody|"
+                         r"someone|stolen|vanish\w*|disappear\w*|slashed|torn|tampered|forged|cipher|coded|anonymous|"
+                         r"unsigned|hidden|hid|odd|strange|mysterious|unexplained)\b")
+
+
+def told_later_en(text: str, talk_at: int | None) -> tuple[int, int, bool, str] | None:
+    """The English of told_later: (planted, told in, told there rather than only due by then, what happened)."""
+    told = _TOLD_AT_EN.search(text)
+    if told is None:
+        return None
+    at = number_in((told.group("n") or told.group("n2")).lower())
+    before = text[:told.start()]
+    said = [m for m in _PLANTED_EN.finditer(before)]
+    planted = number_in(said[0].group(1).lower()) if said else talk_at
+    if at is None or planted is None or planted >= at or len(before.split()) < 5 or \
+            not (said and _MYSTERY_EN.search(before) or _MYSTERY_EN.search(before) and re.search(r"\bwho\b", before, re.I)):
+        return None
+    what = re.split(r"[;:—]|,\s+(?:and\s+)?(?:it|in|the)\b", before)[0].strip(" ,;")
+    what = re.sub(r"(?i)\s*(?:\((?:chapter|ch\.?)\s*\w+\)|\b(?:in|from|since|at)\s+(?:chapter|ch\.?)\s*\w+)", "", what)
+    due = (told.group("prep") or told.group("prep2")).lower() in ("by", "before", "until")
+    return planted, at, not due, what

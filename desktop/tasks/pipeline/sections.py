@@ -141,13 +141,13 @@ def hooks(statements: list[Statement], kinds: dict[str, str], canon_hooks: list[
                 if when is not None:
                     item["resolved_in"] = when
                 out.append(Finding("hooks", item, st, entities=involves))
-            elif zh and (told_later := _revealed_later(text, talk_at)) is not None:
-                out.append(_told_later(told_later, st, statements, position, kinds, involves))
+            elif (told := _told_later(st, statements, position, talk_at, zh, kinds, involves)) is not None:
+                out.append(told)
             continue  # a payoff of something unknown plants nothing
-        if zh and not plant and not (out and st.message_index - out[-1].statement.message_index <= 1
+        if not plant and not (out and st.message_index - out[-1].statement.message_index <= 1
                                      and out[-1].item.get("status") == "Unresolved") \
-                and (told_later := _revealed_later(text, talk_at)) is not None:
-            out.append(_told_later(told_later, st, statements, position, kinds, involves))
+                and (told := _told_later(st, statements, position, talk_at, zh, kinds, involves)) is not None:
+            out.append(told)
             continue
         promised = (_LATER_ZH.search(text) if zh else _LATER_EN.search(low)) and _due(text)
         if not plant and promised and out and out[-1].item.get("status") == "Unresolved" \
@@ -397,30 +397,30 @@ _DUE = re.compile(rf"第?\s*({_NUM})\s*[章回](?:之前|以前|前后|前|左�
                   rf"(?:ch(?:apter|ap)?\.?\s*)?({EN_NUMBER})\b", re.I)
 
 
-def _revealed_later(text: str, talk_at: int | None) -> dict | None:
-    told = payoffs.told_later(text, talk_at)
+def _told_later(st: Statement, statements: list[Statement], position: int, talk_at: int | None, zh: bool,
+                kinds: dict[str, str], involves: list[str]) -> Finding | None:
+    """A mystery said with the chapter that tells it (payoffs.told_later) — in this sentence, or begun in the one
+    before it in the same message: "…went missing in ch 5; it surfaces by ch 20", "…茶砖里夹了烟土。谁夹的…第30章
+    之前揭开" (a question that opens on who or what is about the sentence before)."""
+    before = statements[position - 1] if position else None
+    before = before if before is not None and before.message_index == st.message_index and \
+        not before.text.rstrip().endswith(("?", "？")) else None
+    told = payoffs.told_later(st.text, talk_at) if zh else payoffs.told_later_en(st.text, talk_at)
+    lead = None
+    if before is not None and (told is None and before.quote.rstrip().endswith((";", "；")) or
+                               told is not None and re.match(r"\s*(?:谁|什么|怎么|为什么|为何|哪)", st.text)):
+        joined = f"{before.text} {st.text}"
+        told = payoffs.told_later(joined, talk_at) if zh else payoffs.told_later_en(joined, talk_at)
+        lead = before if told is not None else None
     if told is None:
         return None
     planted, at, resolved, what = told
-    name = _hook_name(what, True) or what[:16]
+    name = _hook_name(what, zh) or what[:16 if zh else 60]
     name = re.sub(r"(?:约|大概|大约|预计|估计|最迟|最晚|前后|左右|到|在)+$", "", name) or name
-    item = {"name": name, "description": text.strip(), "planted_in": planted}
-    return {**item, "status": "Resolved", "resolved_in": at} if resolved else {**item, "status": "Unresolved", "due_by": at}
-
-
-
-def _told_later(item: dict, st: Statement, statements: list[Statement], position: int, kinds: dict[str, str],
-                involves: list[str]) -> Finding:
-    """"…茶砖里夹了烟土。谁夹的后面再定，第30章之前揭开": a question that opens on who or what is about the
-    sentence before it, in the same message."""
-    before = statements[position - 1] if position else None
-    lead = None
-    if re.match(r"\s*(?:谁|什么|怎么|为什么|为何|哪)", st.text) and before is not None and \
-            before.message_index == st.message_index and not before.text.rstrip().endswith(("?", "？")):
-        lead = before
-        involves = list(dict.fromkeys([*(n for n in before.names if kinds.get(n) in _INVOLVED), *involves]))
-        item = {**item, "name": _hook_name(before.text, True) or item["name"],
-                "description": f"{before.quote} {item['description']}"}
+    item = {"name": name, "description": f"{lead.quote} {st.quote}" if lead else st.quote, "planted_in": planted,
+            **({"status": "Resolved", "resolved_in": at} if resolved else {"status": "Unresolved", "due_by": at})}
+    if lead is not None:
+        involves = list(dict.fromkeys([*(n for n in lead.names if kinds.get(n) in _INVOLVED), *involves]))
     item["involves"] = involves
     return Finding("hooks", item, st, entities=involves, extra=[lead] if lead else [])
 
