@@ -312,3 +312,19 @@ def test_an_everyday_word_at_the_start_of_a_group_s_name_is_not_the_group():
     said = [{"id": 1, "role": "user", "content": "东西两府的人都来了，宝玉把东西都收好了。雄风体育会也来了，雄风的人不少。"}]
     cands = collect(split(said), {"东西两府": ("Faction", []), "雄风体育会": ("Faction", [])}, True)
     assert "东西" not in cands.alias_of and cands.alias_of.get("雄风") == "雄风体育会"
+
+
+def test_where_one_is_from_said_as_an_aside_and_whose_man_one_is():
+    canon = Canon(names={"Milena Hrubá": ("Character", []), "Brno": ("Location", []), "Tom": ("Character", []),
+                         "Paris": ("Location", [])})
+    assert ("FROM", "Milena Hrubá", "Brno") in relations(settle(
+        ("user", "A Moravian girl: Milena Hrubá, seventeen, from Brno, who's been working the ovens."), canon=canon,
+        zh=False))
+    assert not relations(settle(("user", "Tom drove all night, from Paris."), canon=canon, zh=False))
+    zh = Canon(names={"田守义": ("Character", []), "正阳关": ("Location", []), "周德海": ("Character", []),
+                      "蔡鸿章": ("Character", []), "宋敬斋": ("Character", []), "瓦西里": ("Character", []),
+                      "顾清和": ("Character", []), "郑元礼": ("Character", [])})
+    found = relations(settle(("user", "老河工田守义，外号田老鳖，今年五十八，正阳关人。周德海其实早就是蔡鸿章的人。"
+                                      "宋敬斋跟恰克图的俄商瓦西里早有勾结。顾清和扛不住，投了郑元礼。"), canon=zh))
+    assert {("FROM", "田守义", "正阳关"), ("SERVES", "周德海", "蔡鸿章"), ("ALLY_OF", "宋敬斋", "瓦西里"),
+            ("SERVES", "顾清和", "郑元礼")} <= found

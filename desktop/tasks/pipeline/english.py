@@ -24,6 +24,14 @@ def _unposted(mid: str) -> str:
 class EnglishRules:
     """Mixed into the Reader: needs kind(), _rel(), _end(), _state() and owners."""
 
+    def _apposed(self, before: str, name: str) -> bool:
+        """Whether the words before a clause are the person's name and only short asides after it ("Milena Hrubá,
+        seventeen,"), so the clause describes them too (not "Tom drove all night, from Paris")."""
+        forms = sorted({name, *self._forms.get(name, ())}, key=len, reverse=True)
+        at = max((before.rfind(f) + len(f) for f in forms if f and f in before), default=-1)
+        rest = before[at:].strip()
+        return at >= 0 and (not rest or rest.startswith(",") and all(len(part.split()) <= 2 for part in rest.split(",")[1:]))
+
     def _en_pairs(self, st: Statement, spans: list) -> list[Finding]:
         out: list[Finding | None] = []
         text = st.text
@@ -251,6 +259,10 @@ class EnglishRules:
                 # the Sunken Bazaar": where one's trade is plied is where they are
                 if ka == "Character" and kb == "Location" and sa < ea and _plied(mid):
                     out.append(self._rel(st, "LOCATED_IN", a, b))
+                if ka == "Character" and kb == "Location" and sa == ea and \
+                        re.fullmatch(r"(?:originally |up |down |over |out )?from", mid) and \
+                        re.match(r"\s*(?:[,.;)—–]|$)", post) and self._apposed(st.text[:sa], a):
+                    out.append(self._rel(st, "FROM", a, b))  # "Milena Hrubá, seventeen, from Brno, who…"
                 if kb == "Location" and ka in ("Character", "Faction", "Location"):
                     if _has_phrase(mid, lx.EN_LIVE) or ka == "Character" and (_LIVES_AT.search(mid) or _FARMS.fullmatch(mid)) or (ka != "Character" and re.fullmatch(r"(?:is )?(?:in|at|inside|within)", mid)):
                         out.append(self._rel(st, "LOCATED_IN", a, b))

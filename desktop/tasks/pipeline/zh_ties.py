@@ -38,6 +38,10 @@ _SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的
 _SENT = re.compile(r"(?:派|安插|送|塞|安排)(?:进|过)?来的")
 # "36章沈知微入尚宫局": entering a group, said with the bare 入
 _ENTERS = re.compile(r"(?:(?:第?[0-9一二三四五六七八九十百]+章)?(?:正式|就|便|也)?)入")
+# who one has gone over to: "扛不住，投了郑知州", "第8章投了他"
+_WENT_OVER = re.compile(r"(?:^|[，,]|[^，,。]{0,4})(?:投了|投靠了?|投奔了?|倒向了?)$")
+# in league: "早有勾结", "是一伙的"
+_IN_LEAGUE = ("早有勾结", "勾结", "串通", "是一伙的", "穿一条裤子", "暗中往来", "暗通款曲")
 # "研究所的司机", "三连一班班长": a post inside a group, said between the group and the holder's name
 _POST_BETWEEN = re.compile(r"的?((?:[一二三四五六七八九十\d]+|[\u4e00-\u9fff]{1,3}?)[班排连组队科处室])?([\u4e00-\u9fff]{1,4}?)[，,]?")
 # "守夜人里的陆沉": one of a group's people
@@ -119,6 +123,13 @@ class ChineseTies:
                         out.append(self._rel(st, "MASTER_OF", *((a, b) if _TAKES_ON.fullmatch(mid) else (b, a))))
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
+                    if _IS.search(mid) and re.match(r"的人(?![物家])", post) or _WENT_OVER.search(mid) and len(mid) <= 8:
+                        out.append(self._rel(st, "SERVES", a, b))  # 早就是蔡七爷的人; 扛不住，投了郑知州
+                    if re.fullmatch(r"(?:一直|早就|暗中)?(?:跟|和|与)[^，,。；;]{0,10}", mid) and post.startswith(_IN_LEAGUE):
+                        out.append(self._rel(st, "ALLY_OF", a, b))  # 跟恰克图的俄商瓦西里早有勾结
+                if ka == "Character" and kb == "Location" and sa == ea and not mid.strip("，, ") and \
+                        re.match(r"人(?:[，,。；;]|$)", post):
+                    out.append(self._rel(st, "FROM", a, b))  # 老河工田守义，…，正阳关人
                 if ka == "Character" and kb == "Faction" and ((_IS.search(mid) or re.fullmatch(r"[，,]", mid))
                                                                  and (_SIGNED.match(post) or _SENT.match(post))
                                                                  or _ENTERS.fullmatch(mid)):
