@@ -212,3 +212,14 @@ def test_english_loyalty_and_pay_make_a_servant_unless_denied():
     assert ("SERVES", "Julián", "Pask") in relations(settle(("user", "Julián's in Pask's pay from chapter 20."),
                                                              canon=canon, zh=False))
     assert not relations(settle(("user", "Tom is not loyal to Isabel."), canon=canon, zh=False))
+
+
+def test_who_teaches_someone_a_trade_is_their_master_even_inside_a_who_clause():
+    canon = _people("Pops Whitlow", "Curtis Bell", "Amos Teague", "Wick Pruitt")
+    found = relations(settle(("user", "Pops Whitlow — the old-timer who broke Curtis in on the line back in '61 and "
+                                      "taught him everything — is on Press 9 now."), canon=canon, zh=False))
+    assert ("MASTER_OF", "Pops Whitlow", "Curtis Bell") in found
+    assert ("MASTER_OF", "Curtis Bell", "Pops Whitlow") not in found  # ("him" is Curtis: Pops does the teaching)
+    assert ("MASTER_OF", "Amos Teague", "Wick Pruitt") in relations(settle(
+        ("user", "Amos Teague is killed — he's the old miner who's been teaching Wick to read the roof."), canon=canon,
+        zh=False))

@@ -139,6 +139,8 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
                          re.match(r"(?:手里|手上|手中|名下|身上)", said[at + position + 1:])):
                     chosen = first
                 doer = _doer(rest, position, word, named, forms)
+                if doer is None and at and word.lower() in ("him", "her") and _WHO_OF_OPENER.match(rest[:position]):
+                    doer = referent  # "Pops Whitlow — the old-timer who broke Curtis in … and taught him": not Pops
                 if doer and chosen == doer:  # "…, Tobiah Laus: Sabine kills him": not Sabine, the one named before her
                     # (秦屿白喜欢她: no one's verb takes themselves; she is the one the talk is about, or named before)
                     others = [n for p, n in sorted(named, reverse=True) if 0 <= p < position] + \
@@ -256,6 +258,8 @@ def _doer(text: str, position: int, word: str, named: list[tuple[int, str]], for
     return name if _ONE_VERB.fullmatch(between) else None
 
 
+# a relative clause on the one a sentence opens with, still going at the pronoun
+_WHO_OF_OPENER = re.compile(r"\s*(?:,|—|–|--)?\s*(?:(?:the|an?)\s+[\w\-' ]{1,30}?\s*)?\bwho\b[^.;!?—]*$")
 _THINKS = re.compile(r"觉得|认为|以为|知道|说|发现|想|希望|担心|怕|决定|承认|明白|相信|感觉|记得|忘了|的|是|把|让|叫|被|要|会|能")
 
 

@@ -249,8 +249,9 @@ class EnglishRules:
                             r"(?:(?:\bis|'s|\bwas|\bcomes|\bcame|\bstays|\bstands)\s+|^,?\s*)(?:\w+\s+)?(?:on|over to)$", mid) \
                             and re.match(r"'s side\b", post):
                         out.append(self._rel(st, "ALLY_OF", a, b))  # "Lila is on Nolan's side from ch 14"
-                    elif re.search(r"\b(?:trains|trained|teaches|taught|mentors|mentored)$", mid):
-                        out.append(self._rel(st, "MASTER_OF", a, b))
+                    elif re.search(r"\b(?:trains|trained|teaches|taught|mentors|mentored|teaching|training|mentoring)$", mid) \
+                            or re.search(r"\b(?:breaks|broke)$", mid) and re.match(r"\s+in\b", post):
+                        out.append(self._rel(st, "MASTER_OF", a, b))  # (… "broke Curtis in on the line")
                 if ka == "Faction" and kb == "Character" and _RUN_BY.search(mid):
                     out.append(self._rel(st, "LEADS", b, a))  # "the Firm is run by Declan Calloway"
                 elif ka == kb == "Character" and _RUN_BY.search(mid):

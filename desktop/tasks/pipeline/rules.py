@@ -278,9 +278,10 @@ _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|�
                            r"[^，,。]{0,5}?(?:暗恋|喜欢|爱上了?|看上了?|爱慕|倾心于?|钟情于?)|(?:就|还|也|一直)?(?:跟|和|与))")
 # "Lord Henry Ashby, married to Lady Eleanor" / "Mara, who hates Silas": a clause that opens with the verb
 # goes on about the subject before the comma
-_VERB_LEAD_EN = re.compile(r"\s*(?:who\s+(?:is\s+|was\s+|has\s+|had\s+)?|now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
+_VERB_LEAD_EN = re.compile(r"\s*(?:(?:(?:the|an?)\s+[\w\-' ]{1,30}?\s+)?who\s+(?:is\s+|was\s+|has\s+|had\s+|'s\s+)?(?:been\s+)?|"
+                           r"now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
                            r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
-                           r"hates|hated|loves|loved|serves|served|apprenticed|bound|gives|gave|hands|"
+                           r"hates|hated|loves|loved|serves|served|apprenticed|bound|gives|gave|hands|broke|teaching|training|"
                            r"handed|passes|passed|leaves|left|" + "|".join(lx.EN_KILL) + r")\b[\w\s]*?\s*")
 
 
