@@ -223,3 +223,10 @@ def test_who_teaches_someone_a_trade_is_their_master_even_inside_a_who_clause():
     assert ("MASTER_OF", "Amos Teague", "Wick Pruitt") in relations(settle(
         ("user", "Amos Teague is killed — he's the old miner who's been teaching Wick to read the roof."), canon=canon,
         zh=False))
+
+
+def test_chinese_teaching_a_trade_makes_a_master():
+    canon = _people("葛长顺", "许知微", "老周", "小川")
+    assert ("MASTER_OF", "葛长顺", "许知微") in relations(settle(("user", "后面葛长顺要手把手教许知微做点心，算她师父。"),
+                                                               canon=canon))
+    assert not relations(settle(("user", "老周教小川说了几句话。"), canon=canon))  # (a word taught, no trade)

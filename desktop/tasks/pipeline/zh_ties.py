@@ -38,6 +38,9 @@ _SIGNED = re.compile(r"(?:签(?:下|约)?的|旗下的|捧出来的|带出来的
 _SENT = re.compile(r"(?:派|安插|送|塞|安排)(?:进|过)?来的")
 # "36章沈知微入尚宫局": entering a group, said with the bare 入
 _ENTERS = re.compile(r"(?:(?:第?[0-9一二三四五六七八九十百]+章)?(?:正式|就|便|也)?)入")
+# teaching someone a trade: "要手把手教知微做点心，算她师父", "破例教了小方，算收了她当半个徒弟"
+_TEACHES = re.compile(r"[^，,。；;]{0,6}?(?:手把手|亲手|亲自|破例|开始|一直)?教(?:了|过|会了)?")
+_PUPIL_WORD = re.compile(r"师父|师傅|徒弟|学徒|弟子|手艺|学艺")
 # who one has gone over to: "扛不住，投了郑知州", "第8章投了他"
 _WENT_OVER = re.compile(r"(?:^|[，,]|[^，,。]{0,4})(?:投了|投靠了?|投奔了?|倒向了?)$")
 # in league: "早有勾结", "是一伙的"
@@ -121,6 +124,8 @@ class ChineseTies:
                             _LEARNED.match(post) and not re.search(r"[不没未别]", mid):
                         # 青禾收他当徒弟 (the taker is master); 阿俊小时候跟冯伯学过掌舵 (the one learned from is)
                         out.append(self._rel(st, "MASTER_OF", *((a, b) if _TAKES_ON.fullmatch(mid) else (b, a))))
+                    if _TEACHES.fullmatch(mid) and (mid.find("手把手") >= 0 or _PUPIL_WORD.search(text[eb:])):
+                        out.append(self._rel(st, "MASTER_OF", a, b))  # 葛师傅手把手教知微做点心，算她师父
                     if _IS.search(mid) and _KILLED_BY.match(post):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                     if _IS.search(mid) and re.match(r"的人(?![物家])", post) or _WENT_OVER.search(mid) and len(mid) <= 8:
