@@ -328,3 +328,15 @@ def test_where_one_is_from_said_as_an_aside_and_whose_man_one_is():
                                       "宋敬斋跟恰克图的俄商瓦西里早有勾结。顾清和扛不住，投了郑元礼。"), canon=zh))
     assert {("FROM", "田守义", "正阳关"), ("SERVES", "周德海", "蔡鸿章"), ("ALLY_OF", "宋敬斋", "瓦西里"),
             ("SERVES", "顾清和", "郑元礼")} <= found
+
+
+def test_where_one_is_sent_or_goes_off_to_is_where_they_are():
+    canon = Canon(names={"裴素": ("Character", []), "黑水城": ("Location", []), "索科洛夫": ("Character", []),
+                         "莫斯科": ("Location", [])})
+    found = states(settle(("user", "第9章裴素连夜离开客栈，往黑水城去了。第19章索科洛夫就回莫斯科了。"), canon=canon))
+    assert {("裴素", "location", "黑水城"), ("索科洛夫", "location", "莫斯科")} <= found
+    en = Canon(names={"Walt Kubiak": ("Character", []), "Pittsburgh": ("Location", []), "Ioannes": ("Character", []),
+                      "Didymoteichon": ("Location", [])})
+    found = states(settle(("user", "Walt is shipped home to Pittsburgh. Ioannes falls from power in chapter 32 and is "
+                                   "exiled to Didymoteichon."), canon=en, zh=False))
+    assert {("Walt Kubiak", "location", "Pittsburgh"), ("Ioannes", "location", "Didymoteichon")} <= found

@@ -62,6 +62,8 @@ _STAYS = re.compile(r"(?:[，,。；;！!）)]|$|住|待|呆|躺|养伤|疗伤|�
 
 
 # "对苏小姐动了心": taken with someone
+_GOES_TOWARD = re.compile(r"(?:连夜|当晚|就|又|才|也)?(?:往|朝|奔|回)")
+_GONE = re.compile(r"(?:去|跑|逃|赶|走|奔|来)?了|去|跑|逃|[，,。；;]|$")
 _LOVE_AFTER_DUI = ("动了心", "动心", "有好感", "有了好感", "有意思", "有意", "一往情深", "情有独钟", "暗生情愫", "芳心暗许",
                    "一见钟情", "念念不忘", "起了心思")
 # "跟小川是死对头", "跟他结了仇", "一直跟老韩不对付"
@@ -232,8 +234,9 @@ class ChineseRules(ChineseTitles):
                         out.append(self._rel(st, "LOCATED_IN", a, b))
                     elif ka == "Character" and _has_verb(mid, lx.ZH_FROM):
                         out.append(self._rel(st, "FROM", a, b))
-                    elif ka == "Character" and _has_verb(mid, lx.ZH_MOVE):
-                        out.append(self._state(st, a, "location", b))
+                    elif ka == "Character" and (_has_verb(mid, lx.ZH_MOVE) or _GOES_TOWARD.fullmatch(mid) and
+                                                _GONE.match(post)):
+                        out.append(self._state(st, a, "location", b))  # (…，往黑水城去了; 第19章就回莫斯科了)
                 if kb == "Ability" and ka == "Character" and _has_verb(mid, lx.ZH_ABILITY) and \
                         not re.search(r"(?:跟着|跟|向|随)$", text[:sa]):  # (跟着慧明学: 慧明 teaches it)
                     out.append(self._rel(st, "HAS_ABILITY", a, b, replaces=change))

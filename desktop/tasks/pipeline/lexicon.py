@@ -124,7 +124,8 @@ ZH_LIVE = ("住在", "生活在", "隐居在", "隐居于", "定居在", "位于
            "住到", "定居", "落户", "躲在", "藏身在", "藏身于", "坐镇", "盘踞在", "盘踞", "占着", "占据", "驻守", "守在", "常驻", "窝在")
 ZH_MOVE = ("来到", "到了", "抵达", "前往", "去了", "赶往", "回到", "逃到", "逃往", "被困在", "困在", "进了", "落脚在",
            "落脚于", "闭关于", "打进", "打入", "关进", "押进", "送进", "住进", "搬进", "搬到", "搬回", "迁到", "流放到",
-           "贬到", "贬去", "发配到", "调到", "调去")
+           "贬到", "贬去", "发配到", "调到", "调去", "回了", "去往", "下放到", "抬到", "抬进", "押到", "押往",
+           "跑到", "躲到", "嫁到", "调往", "迁往", "派往", "转到")
 # leaving a faction: the membership it had ends (叛出天刀门, 脱离…, 被逐出师门)
 # a company or club, which talk shortens to its first word (鼎泰 for 鼎泰集团, 星耀 for 星耀传媒)
 ZH_FIRM_ENDS = ("集团", "公司", "科技", "传媒", "影业", "娱乐", "战队", "俱乐部", "银行", "基金", "律所", "工作室")
@@ -394,7 +395,11 @@ EN_MOVE = ("travels to", "travelled to", "traveled to", "goes to", "went to", "a
            "sailed for", "leaves for", "left for", "heads for", "headed for", "sets off for", "set off for", "ships out to",
            # two who go together: "Hinrik and Signy sail for Danzig"
            "travel to", "go to", "flee to", "move to", "sail for", "leave for", "head for", "return to", "arrive in",
-           "arrive at")
+           "arrive at",
+           # sent, taken or gone off somewhere: "shipped home to Pittsburgh", "exiled to Didymoteichon"
+           "shipped home to", "shipped to", "sent home to", "sent to", "exiled to", "banished to", "taken to",
+           "transferred to", "posted to", "escapes to", "escaped to", "goes down to", "went down to", "goes up to",
+           "went up to", "heads to", "headed to", "is living in")
 EN_FROM = ("comes from", "came from", "comes up from", "came up from", "comes down from", "came down from", "is from",
            "was born in", "born in", "hails from", "grew up in", "native of")
 EN_ABILITY = ("skilled at", "skilled in", "good at", "picked up", "trained in", "versed in", "learns", "learned",
