@@ -156,3 +156,10 @@ def test_a_town_the_talk_calls_mr_is_a_man():
     found = entities(settle(("user", "In chapter 6 Mr. Bingley takes Netherfield. Bingley dances twice with Jane."),
                             zh=False))
     assert found.get("Bingley", "Character") == "Character" and found.get("Mr. Bingley", "Character") == "Character"
+
+
+def test_a_word_only_ever_said_after_a_or_an_is_a_kind_not_a_name():
+    found = settle(("user", "Music director: Anthony D'Souza, a Goan who played trumpet in the hotel bands. Ashworth "
+                            "is an Englishman. The strike committee meets in a Methodist chapel."), zh=False)
+    assert not {"Goan", "Englishman", "Methodist"} & set(entities(found))
+    assert "Anthony D'Souza" in entities(found)

@@ -57,9 +57,10 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
         elif not confident_only:
             undecided.append(name)
     text = "\n".join(st.quote for st in statements)
-    for name in [n for n, k in kinds.items() if k == "Character" and not cands[n].canon_kind and _a_class(n, text)]:
-        del kinds[name]  # "the Novas", "the Wardens": a class of people, nobody in particular
-    undecided = [n for n in undecided if not _a_class(n, text)]
+    for name in [n for n, k in kinds.items() if not cands[n].canon_kind and (k == "Character" and _a_class(n, text)
+                                                                           or not zh and _one_of_a_kind(n, text))]:
+        del kinds[name]  # "the Novas", "the Wardens", "a Goan", "an Orkneyman": a class of people, nobody in particular
+    undecided = [n for n in undecided if not _a_class(n, text) and (zh or not _one_of_a_kind(n, text))]
     for name in undecided[:MAX_MODEL_CALLS]:
         cand = cands[name]
         sentence = next((s.quote for s in statements if s.index in cand.mentions), name)
@@ -113,6 +114,15 @@ _PLACE_OPENERS = frozenset("白黑青红金万千百石")
 def _a_class(name: str, text: str) -> bool:
     return " " not in name and name.isascii() and len(name) > 3 and name.endswith("s") \
         and not name.endswith(("ss", "us", "is")) and re.search(rf"\bthe {re.escape(name)}\b", text, re.I) is not None
+
+
+def _one_of_a_kind(name: str, text: str) -> bool:
+    """"a Goan who played trumpet", "an Orkneyman", "a Methodist chapel", "a Renault": a word the talk only ever
+    says after "a" or "an" names a kind of person or thing, never one of them."""
+    if " " in name or not name.isascii():
+        return False
+    said = [m.start() for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
+    return bool(said) and all(re.search(r"\b(?:a|an|A|An)\s+(?:[a-z\-]+\s+)?$", text[max(0, at - 24):at]) for at in said)
 
 
 def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
