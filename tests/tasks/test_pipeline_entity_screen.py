@@ -163,3 +163,9 @@ def test_a_word_only_ever_said_after_a_or_an_is_a_kind_not_a_name():
                             "is an Englishman. The strike committee meets in a Methodist chapel."), zh=False)
     assert not {"Goan", "Englishman", "Methodist"} & set(entities(found))
     assert "Anthony D'Souza" in entities(found)
+
+
+def test_a_word_only_ever_set_before_a_lowercase_noun_describes_and_names_no_one():
+    found = entities(settle(("user", "Matteo Zorzi leads the Venetian engineers. The Ottoman cannon fire all night."),
+                            zh=False))
+    assert "Matteo Zorzi" in found and not {"Venetian", "Ottoman"} & set(found)

@@ -58,7 +58,9 @@ async def decide(cands: Candidates, statements: list[Statement], llm: "LLM | Non
             undecided.append(name)
     text = "\n".join(st.quote for st in statements)
     for name in [n for n, k in kinds.items() if not cands[n].canon_kind and (k == "Character" and _a_class(n, text)
-                                                                           or not zh and _one_of_a_kind(n, text))]:
+                                                                           or not zh and _one_of_a_kind(n, text)
+                                                                           or not zh and k != "Location"
+                                                                           and _only_before_a_noun(n, text))]:
         del kinds[name]  # "the Novas", "the Wardens", "a Goan", "an Orkneyman": a class of people, nobody in particular
     undecided = [n for n in undecided if not _a_class(n, text) and (zh or not _one_of_a_kind(n, text))]
     for name in undecided[:MAX_MODEL_CALLS]:
@@ -123,6 +125,16 @@ def _one_of_a_kind(name: str, text: str) -> bool:
         return False
     said = [m.start() for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
     return bool(said) and all(re.search(r"\b(?:a|an|A|An)\s+(?:[a-z\-]+\s+)?$", text[max(0, at - 24):at]) for at in said)
+
+
+def _only_before_a_noun(name: str, text: str) -> bool:
+    """"the Venetian engineers", "Ottoman cannon", "a Soviet officer": a word the talk only ever sets before a
+    lowercase word, and no one's given name or surname, describes — it names no one (a place may: "Lisbon
+    bullion dealer" is the decider's to keep)."""
+    if " " in name or not name.isascii() or wn.en_given_name(name) or wn.en_surname(name):
+        return False
+    said = [m.end() for m in re.finditer(rf"\b{re.escape(name)}\b", text)]
+    return bool(said) and all(re.match(r" [a-z]{3,}", text[at:at + 20]) for at in said)
 
 
 def _outvoted(name: str, kind: str | None, weight: float, tally) -> bool:
