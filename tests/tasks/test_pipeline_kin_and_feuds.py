@@ -230,3 +230,14 @@ def test_chinese_teaching_a_trade_makes_a_master():
     assert ("MASTER_OF", "葛长顺", "许知微") in relations(settle(("user", "后面葛长顺要手把手教许知微做点心，算她师父。"),
                                                                canon=canon))
     assert not relations(settle(("user", "老周教小川说了几句话。"), canon=canon))  # (a word taught, no trade)
+
+
+def test_english_ties_said_with_a_dash_or_an_aside_and_a_killing_of_someone_s_kin():
+    canon = _people("Lou Pasternak", "Darlene", "Poul Riis", "Marjun Joensen", "Bhola Sardar", "Nabin Mondal", "Haran")
+    assert ("MARRIED_TO", "Darlene", "Lou Pasternak") in relations(settle(("user", "Lou's wife — Darlene."), canon=canon,
+                                                                         zh=False))
+    assert ("LOVES", "Poul Riis", "Marjun Joensen") in relations(settle(
+        ("user", "So: Poul Riis, clerk at the store in Tórshavn, in love with Marjun, sitting on the weighing book."),
+        canon=canon, zh=False))
+    found = relations(settle(("user", "Bhola kills Nabin's brother Haran in ch 42."), canon=canon, zh=False))
+    assert ("KILLED", "Bhola Sardar", "Haran") in found and ("KILLED", "Bhola Sardar", "Nabin Mondal") not in found

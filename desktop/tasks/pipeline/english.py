@@ -226,13 +226,15 @@ class EnglishRules:
                     if re.search(r"(?:killed|murdered|slain|poisoned|stabbed|shot|executed) by$", mid):
                         out += [self._rel(st, "KILLED", b, a), self._state(st, a, "alive", "dead")]
                     elif _has_phrase(mid, lx.EN_KILL) and not mid.startswith(("was", "is")) and not mid.endswith(" at") \
-                            and not _NOT_FATAL.match(post) and a != b and not re.search(r"\b(?:nearly|almost)\s+\w+$", mid):
+                            and not _NOT_FATAL.match(post) and a != b and not re.search(r"\b(?:nearly|almost)\s+\w+$", mid) \
+                            and not re.match(r"['’]s\s", post):  # ("kills Nabin's brother Haran": not Nabin)
                         out += [self._rel(st, "KILLED", a, b), self._state(st, b, "alive", "dead")]
                     elif re.search(r"\b(?:serves|served|works for|is sworn to|answers to|answered to|reports to|"
                                    r"(?<!not )(?<!never )(?<!longer )(?:loyal|devoted|faithful) to|"
                                    r"reported to|(?:takes|took|gets|got) (?:his |her |their |its )?orders from)$", mid):
                         out.append(self._rel(st, "SERVES", a, b))
                     elif re.search(r"\b(?:loves|has loved|is in love with|has been in love with|fell in love with|"
+                                   r"(?:^|,\s*)in love with|"
                                    r"falls for|fell for)$", mid):
                         out.append(self._rel(st, "LOVES", a, b))
                     elif re.search(r"\b(?:hates|hated|despises|despised|loathes|loathed|resents|resented|has a grudge against|"

@@ -24,7 +24,8 @@ _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when",
                "honestly", "basically", "really", "probably", "perhaps", "personally", "frankly", "anyway", "still",
                "meanwhile", "instead", "otherwise", "sadly", "luckily", "obviously", "apparently", "hopefully",
                # a sentence's subordinator or question word before the name ("Since Ashsight…", "What's Colm…")
-               "since", "though", "although", "because", "once", "unless", "until", "whether", "only", "even",
+               "since", "though", "although", "because", "once", "unless", "until", "whether", "only", "even", "just",
+               "simply", "plain", "without", "every", "each",
                "what", "where", "who", "how", "why", "which", "whatever", "here", "there",
                # a question's or a clause's verb before the name ("Could Dorothy be…", "Taught Eli everything")
                "could", "would", "can", "will", "did", "has", "had", "are", "were", "might", "must", "shall",

@@ -281,8 +281,8 @@ _VERB_LEAD_ZH = re.compile(r"[，,、\s]*(?:改了|改成|后来|然后|最后|�
 _VERB_LEAD_EN = re.compile(r"\s*(?:(?:(?:the|an?)\s+[\w\-' ]{1,30}?\s+)?who\s+(?:is\s+|was\s+|has\s+|had\s+|'s\s+)?(?:been\s+)?|"
                            r"now\s+|later\s+|also\s+|(?:was|is|got|gets)\s+)?"
                            r"(?:married|wed|engaged|betrothed|friends|sworn|loyal|trained|taught|raised|mentored|"
-                           r"hates|hated|loves|loved|serves|served|apprenticed|bound|gives|gave|hands|broke|teaching|training|"
-                           r"handed|passes|passed|leaves|left|" + "|".join(lx.EN_KILL) + r")\b[\w\s]*?\s*")
+                           r"hates|hated|loves|loved|in love with|serves|served|apprenticed|bound|gives|gave|hands|broke|"
+                           r"teaching|training|handed|passes|passed|leaves|left|" + "|".join(lx.EN_KILL) + r")\b[\w\s]*?\s*")
 
 
 def spans(st: Statement, aliases: dict[str, tuple[str, ...]]) -> list[tuple[str, int, int]]:
@@ -308,7 +308,8 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
     for m in re.finditer(pattern, text):
         if (m.start(), m.end()) in joins:
             continue
-        if not zh and m.group(0) == "," and m.end() + 1 in starts and _POSSESSED_ROLE.search(text, 0, m.start()):
+        if not zh and (m.group(0) == "," and m.end() + 1 in starts or m.group(0).strip() in ("—", "–") and m.end() in starts
+                       and re.match(r"\s*(?:[.;!?)]|$)", text[starts[m.end()]:])) and _POSSESSED_ROLE.search(text, 0, m.start()):
             continue  # "Agatha's late husband, Harold Penhallow": the comma names the husband, it ends nothing
         if zh and m.start() + 1 in starts and _HAS_KIN_ZH.search(text, 0, m.start()):
             continue  # "再给扎西加个儿子，次仁多吉": the comma names the son
