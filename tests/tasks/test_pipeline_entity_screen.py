@@ -169,3 +169,12 @@ def test_a_word_only_ever_set_before_a_lowercase_noun_describes_and_names_no_one
     found = entities(settle(("user", "Matteo Zorzi leads the Venetian engineers. The Ottoman cannon fire all night."),
                             zh=False))
     assert "Matteo Zorzi" in found and not {"Venetian", "Ottoman"} & set(found)
+
+
+def test_a_name_headed_by_its_kind_first_or_last_is_of_that_kind():
+    found = entities(settle(("user", "Resi sells the recipe to Maison Lécuyer. The guests stay at the Kurhaus Sorda in "
+                                     "chapter 3. Poul clerks for the Royal Trade Monopoly."), zh=False))
+    assert (found.get("Maison Lécuyer"), found.get("Kurhaus Sorda"), found.get("Royal Trade Monopoly")) == \
+        ("Faction", "Location", "Faction")
+    found = entities(settle(("user", "曾绍裕开了裕昌丝行，专收蜀锦。温德厚也是那一章中风，半边身子动不了。")))
+    assert found.get("裕昌丝行") == "Faction" and not {"中风", "章中风"} & set(found)

@@ -214,8 +214,11 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
         elif first in ("house", "clan", "order") and len(words) > 1:
             cands.add(name, "Faction", 2.0)
         elif first in ("port", "fort", "mount", "lake", "cape", "isle", "camp", "glen", "castle", "puerto", "porto",
-                       "monte", "lago") and len(words) > 1:
-            cands.add(name, "Location", 2.0)  # "Port Sabel", "Fort Ardent"
+                       "monte", "lago", "casa", "villa", "palazzo", "château", "chateau", "schloss", "quinta", "hacienda",
+                       "fazenda", "kurhaus", "hotel", "hôtel", "rancho", "estância", "estancia") and len(words) > 1:
+            cands.add(name, "Location", 2.0)  # "Port Sabel", "Fort Ardent", "Kurhaus Sorda", "Quinta das Cegonhas"
+        elif first == "maison" and len(words) > 1 and last not in lx.EN_HEAD_KINDS:
+            cands.add(name, "Faction", 2.0)  # "Maison Lécuyer": a house of a trade, named for its owner
         elif last in lx.EN_HEAD_KINDS and len(words) > 1:
             cands.add(name, lx.EN_HEAD_KINDS[last], 2.0)
         elif len(words) == 1 and not sentence_start and re.search(r"\bthe\s+$", text[: match.start()], re.I):

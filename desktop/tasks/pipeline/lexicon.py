@@ -21,8 +21,9 @@ ZH_SUFFIX_KINDS: dict[str, str] = {
                      "篮球队", "足球队", "排球队", "围棋队", "棒球队", "田径队",
                      "早报", "时报", "银行", "管理局", "事务局", "调查局", "安全局", "总局", "分局", "衙门", "公会",
                      "营", "局", "小组", "专案组", "行动组", "工作组", "乐队", "剧团", "戏班", "传媒", "影业",
-                     # the old trading houses: 怡和洋行, 日升昌票号, 颜记盐号
-                     "洋行", "钱庄", "票号", "银号", "商号", "盐号", "布庄", "绸庄", "粮行",
+                     # the old trading houses: 怡和洋行, 日升昌票号, 颜记盐号, 裕昌丝行, 侨批局
+                     "洋行", "钱庄", "票号", "银号", "商号", "盐号", "布庄", "绸庄", "粮行", "丝行", "茶行", "米行", "布行",
+                     "油行", "药行", "车行", "牙行", "批局", "侨批局",
                      "社", "船帮", "剧社"), "Faction"),  # 鸿兴社, 润余社 (a bare 厂, 团 or 队 ends 化工厂 and 行动队 too)
     **dict.fromkeys("山峰城镇村谷林海岛洲州国域渊崖湖河江关原漠岭坡泽湾港寺庙观洞窟塔楼潭池泉溪涧", "Location"),
     **dict.fromkeys(("大陆", "森林", "山脉", "秘境", "禁地", "平原", "雪原", "沙漠", "京城", "王城", "帝都",
@@ -267,7 +268,7 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "supply", "supplies", "manufacturing", "textiles", "fisheries", "insurance", "partners",
                      "associates", "brothers", "sons", "frères", "inc", "inc.", "ltd", "ltd.", "llc", "plc", "co.",
                      "congregation", "ministries", "mission", "outfitters", "ironworks", "foundry", "cannery",
-                     "airways", "airlines", "board"),
+                     "airways", "airlines", "board", "monopoly", "exchange", "bourse"),
                     "Faction"),
     **dict.fromkeys(("vale", "valley", "mountain", "mountains", "city", "town", "village", "forest", "wood",
                      "woods", "lake", "river", "sea", "isle", "island", "islands", "keep", "castle", "hall",

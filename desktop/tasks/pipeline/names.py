@@ -89,6 +89,8 @@ def valid_name(name: str) -> bool:
         if re.fullmatch(r"(?:[几数半]|[0-9〇零一二两三四五六七八九十百千]+)(?:分钟|秒钟|点钟|刻钟|个钟头|钟头)", name) \
                 or name.endswith(("之战", "之役", "战役", "大战", "之乱", "之变")):
             return False  # 十分钟 is a while, 断星之战 a battle: an event of the story, no thing in it
+        if name[0] in "章回" and name[1:] in lx.ZH_NOT_NAMES:
+            return False  # 章中风 of "那一章中风": the chapter's word and what befell someone in it
         if len(name) == 4 and name[0] == name[1] and name[2] == name[3]:
             return False  # 斯斯文文, 干干净净: how someone is, said twice over
         return 2 <= len(name) <= (12 if "·" in name else 8) and name not in lx.ZH_NOT_NAMES and not re.search(r"[，。！？、；：\s]", name) \
