@@ -307,3 +307,12 @@ def test_an_english_post_said_in_a_who_clause_or_of_a_body_without_its_article()
     found = states(settle(("user", "Leon Parrish is president of the Local — careful, thirty years in."), canon=canon,
                           zh=False))
     assert any(who == "Leon Parrish" and value.startswith("president") for who, _, value in found)
+
+
+def test_a_chinese_rename_by_the_given_name_alone_or_by_the_post_it_was_given_to():
+    found = settle(("user", "批局交给钧伯的女儿陈秀云，十九岁。"), ("assistant", "好。"),
+                   ("user", "对了，钧伯女儿的名字我想改一下，秀云跟我另一本书撞了，改叫陈秀英，街坊叫她阿英。"))
+    assert "陈秀英" in entities(found) and "陈秀云" not in entities(found)
+    found = settle(("user", "宪兵队长叫松井。"), ("assistant", "“松井”这个姓用得太多了，要不要换一个？"),
+                   ("user", "队长改叫小野吧，底下人都叫他小野队长。"))
+    assert "小野" in entities(found) and "松井" not in entities(found)

@@ -28,7 +28,7 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
             # 贺屿这个名字改掉，跟许知微念着太像，改成贺砚舟 / 春桃这名字换掉，改叫青黛
             re.compile(rf"{said}(?:的|这个|这)?名字[^。！？!?\n]{{0,16}}?{_TO_ZH}{_NEW_ZH}"),
             # 向导的名字我前面说的马守成，改成马守义 / 邮递员名字改一下，王建国太普通了，叫卢文斌
-            re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,8}}?{_TO_ZH}{_NEW_ZH}"),
+            re.compile(rf"名字[^。！？!?\n]{{0,12}}?{said}[^。！？!?\n]{{0,12}}?{_TO_ZH}{_NEW_ZH}"),
             # 马守成改名马守义 / 不叫马守成了，改叫马守义
             re.compile(rf"不(?:再)?叫{said}了?[，,]\s*(?:改叫|就叫|叫){_NEW_ZH}"),
             # 马贼头子别叫一阵风，俗了，叫黑鹞子
@@ -58,6 +58,7 @@ _TAKEN_RENAMED_ZH = re.compile(rf"^(?:[^，,。！？]{{0,6}}[，,])?\s*(?:但�
                                rf"[，,]?\s*(?:改叫|就叫|叫|改成|换成){_NEW_ZH}")
 # "金鼎矿业留着，人名换成常胜利": the name, not the one, is changed
 _NAME_SWAPPED_ZH = re.compile(rf"^(?:[^，,。！？]{{0,10}}[，,])?\s*(?:人名|名字)(?:就|得|要)?(?:换成|改成|改为|改叫){_NEW_ZH}")
+_ROLE_RENAMED = re.compile(rf"(?:^|[，,。；;])\s*([{_CJK}]{{2,4}}?)(?:的名字|名字)?(?:改叫|改名叫|改名为){_NEW_ZH}")
 _TAKEN_RENAMED_EN = re.compile(rf"^(?:[^,.!?]{{0,20}},)?\s*(?i:but)\s+(?i:call|name)\s+(?i:him|her|them|it)\s+{_NEW_EN}")
 
 
@@ -75,7 +76,7 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
 # a name judged and dropped ("严鹤年太像老干部了", "Working name was Zoltar. God, no.") and the one said in its place
 # ("叫邵天佑", "Call him Mordane Vael") in the same sentence or one of the next two of the same message
 _JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
-                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|越看越像|太大路|换一个)")
+                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|撞了|重了|越看越像|太大路|换一个)")
 _JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
                         r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^not\b")
 _CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
@@ -212,10 +213,12 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
         if not st.by_author:
             continue
         zh = has_cjk(st.quote)
-        for old in sorted(st.names, key=len, reverse=True):
+        # (… or by the given name alone: "钧伯女儿的名字我想改一下，秀云跟我另一本书撞了，改叫陈秀英")
+        given = [n for n in cands if zh and len(n) == 3 and lx.surnamed(n) and n[1:] in st.quote and n not in st.names]
+        for old in sorted([*st.names, *given], key=len, reverse=True):
             if cands.get(old) is None or cands[old].canon_kind:
                 continue  # (the book's own names are renamed in the book, not by a settlement)
-            forms = [old, *(a for a, n in cands.alias_of.items() if n == old)]
+            forms = [old, *(a for a, n in cands.alias_of.items() if n == old), *([old[1:]] if old in given else [])]
             match = next((m for form in forms for p in _patterns(form, zh) if (m := p.search(st.quote))), None)
             part = None if match or zh else next(
                 (m for word in old.split() if (m := _part_renamed(word).search(st.quote))), None)
@@ -230,6 +233,13 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
                      None if zh else _swapped_en(st, statements, cands)):
             if pair and not any(o == pair[0] for o, _, _ in out):
                 out.append((*pair, st))
+        for role, new in (_ROLE_RENAMED.findall(st.quote) if zh else ()):
+            # "宪兵队长叫松井" … "队长改叫小野吧": the one the post was given to before
+            old = next((n for n in cands if n != new and cands[n].canon_kind is None and any(
+                re.search(rf"{re.escape(role)}(?:叫|是|名叫|就叫)?{re.escape(n)}", x.quote) for x in statements[:st.index])),
+                None)
+            if old and not any(o == old for o, _, _ in out):
+                out.append((old, new, st))
         taken = (_TAKEN_RENAMED_ZH if zh else _TAKEN_RENAMED_EN).search(st.quote) or \
             (_NAME_SWAPPED_ZH.search(st.quote) if zh else None)
         old = _proposed(st, statements, cands) if taken else None
