@@ -20,3 +20,12 @@ def test_a_firm_named_with_its_trade_is_one_name():
                    ("user", "基本都行。货只做香烟。"))
     assert entities(found).get("金泉贸易公司") == "Faction"
     assert ("LEADS", "蔡金泉", "金泉贸易公司") in relations(found)  # ("基本都行" takes the proposal up)
+
+
+def test_a_surname_with_its_particle_and_a_name_behind_a_post_or_a_route_word():
+    found = settle(("user", "The buyer is Joost van Ravesteyn, a silk merchant. Van Ravesteyn pays in cash. Maerten "
+                            "Schaep is a notary. Notary Schaep draws the deed."), zh=False)
+    aliases = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Van Ravesteyn" in aliases["Joost van Ravesteyn"] and "Notary Schaep" in aliases["Maerten Schaep"]
+    found = entities(settle(("user", "批脚过河到东兴，再经钦州一路回到潮汕。村主任岩班收了他的钱。")))
+    assert "经钦州" not in found and "村主任岩班" not in found

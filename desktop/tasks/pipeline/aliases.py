@@ -8,7 +8,7 @@ from typing import Callable
 
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline import world_names as wn
-from desktop.tasks.pipeline.english_names import _EN_THINGS, _title_length, short_forms
+from desktop.tasks.pipeline.english_names import _EN_THINGS, _PARTICLES, _title_length, short_forms
 from desktop.tasks.pipeline.names import Candidate, Candidates, valid_name
 from desktop.tasks.pipeline.statements import Statement
 
@@ -181,7 +181,7 @@ def names_alone(cands: Candidates, kinds: dict[str, str], *, prose: bool = False
         words = name.split()
         if kinds.get(name) == "Character" and len(words) - _title_length(words) >= 2 and words[0] not in ("Ah", "A"):
             for form in short_forms(name):
-                if " " not in form:
+                if " " not in form or form.split()[0].lower() in _PARTICLES:  # (Van Ravesteyn)
                     owners.setdefault(form, []).append(name)
     for name in [n for n in cands if kinds.get(n) == "Character" and not cands[n].canon_kind]:
         words = name.split()

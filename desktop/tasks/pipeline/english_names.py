@@ -17,7 +17,7 @@ _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?
 
 _EN_LEADING = {"the", "a", "an", "and", "but", "or", "so", "then", "if", "when", "while", "after", "before", "maybe",
                "what's", "who's", "where's", "how's", "not", "surname's", "surname", "name's", "call",
-               "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i",
+               "ok", "okay", "yes", "no", "hmm", "actually", "also", "now", "later", "first", "next", "finally", "i", "updated",
                "we", "you", "he", "she", "it", "they", "let's", "lets", "in", "on", "at", "by", "with", "for", "from",
                "to", "of", "as", "our", "my", "his", "her", "their", "its", "this", "that", "nice", "good", "great",
                "sure", "right", "well", "so:", "suggestion:", "updated:", "got", "does", "do", "is", "was", "should",
@@ -292,14 +292,22 @@ def short_forms(name: str) -> list[str]:
     if len(words) < 2 or any(w.lower() in ("of", "the", "&") for w in words):
         return []
     titled = _title_length(words)
+    # "van Ravesteyn" and "Van Ravesteyn" for Joost van Ravesteyn: a surname with its particle
+    particle = next((i for i, w in enumerate(words[1:-1], 1) if w in _PARTICLES), None)
+    by_particle = [" ".join(words[particle:]), " ".join([words[particle].capitalize(), *words[particle + 1:]])] \
+        if particle else []
     if not titled:  # (and "Dottie Mae" for Dottie Mae Purcell: a given name of two words)
-        return list(dict.fromkeys([calling_name(words), words[-1], *([" ".join(words[:2])] if len(words) == 3 and wn.en_given_name(words[1]) else [])]))
+        return list(dict.fromkeys([calling_name(words), words[-1], *by_particle,
+                                   *([" ".join(words[:2])] if len(words) == 3 and wn.en_given_name(words[1]) else [])]))
     if len(words) == 2:  # "Colonel Harrow" … "the Colonel": a rank alone is its one holder too
         return [words[1], *([words[0]] if words[0].lower().rstrip(".") in lx.EN_RANK_WORDS else [])]
     # (not "Miss Bennet" for Miss Elizabeth Bennet: by custom that is the eldest unmarried sister)
     by_surname = [f"{words[titled - 1]} {words[-1]}"] if words[0].lower() != "miss" else []
     by_given = [f"{words[titled - 1]} {words[titled]}"] if words[titled - 1].lower() in _GIVEN_NAME_TITLES else []
     return [*by_surname, *by_given, " ".join(words[titled:]), words[titled], words[-1]]
+
+
+_PARTICLES = frozenset(("van", "von", "de", "da", "du", "le", "la", "del", "della", "di", "ter", "ten", "der", "dos", "das"))
 
 
 def _title_length(words: list[str]) -> int:

@@ -317,7 +317,8 @@ EN_HEAD_KINDS: dict[str, str] = {
                      "stance", "curse", "blessing", "magic", "sorcery", "ward", "binding", "song", "craft", "lore"),
                     "Ability"),
 }
-EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain", "master", "elder", "king",
+EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain", "master", "elder", "king", "notary",
+                    "magistrate",
                     "queen", "prince", "princess", "duke", "duchess", "count", "countess", "colonel", "doctor",
                     "dr", "aunt", "uncle", "father", "mother", "brother", "sister", "saint", "professor",
                     "general", "baron", "earl", "emperor", "empress", "director", "inspector", "warden",

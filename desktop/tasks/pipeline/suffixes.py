@@ -22,7 +22,9 @@ _LEADING_VERBS = tuple(sorted({*lx.ZH_JOIN, *lx.ZH_OWN, *lx.ZH_GIVE, *lx.ZH_TAKE
                                "北边", "南边", "东边", "西边", "北面", "南面", "东面", "西面", "北部", "南部",
                                # "地点鹰愁涧", "轻功踏萍步": the class noun says what the name is, it is no part of it
                                "地点", "地名", "轻功", "功法", "身法", "心法", "绝招", "暗器", "门派", "宗门", "组织",
-                               "势力", "名字", "代号"},
+                               "势力", "名字", "代号",
+                               # "经钦州", "头槌扮宋江": passing through a place, playing a part — no part of the name
+                               "途经", "路过", "经过", "经", "扮成", "扮演", "扮"},
                               key=len, reverse=True))
 _MEASURE = re.compile(rf"^(?:[一二两三四五六七八九十几数这那每][把柄口件块枚颗本张道座位名些招门种套点]|一点|一些|几招)")
 _SUFFIXES = sorted(lx.ZH_SUFFIX_KINDS, key=len, reverse=True)
@@ -135,9 +137,14 @@ def suffix_spans(text: str, words: list[tuple[str, str]] = ()) -> list[tuple[str
                 break
             if _COUNTED_NAME.match(name):
                 break  # 十二根伞骨: a count of things, no name
+            if len(suffix) == 1 and any(name.startswith(t) and len(t) >= 2 for t in _POST_OPENERS):
+                break  # 村主任岩班: a post and a man's name, no troupe
             found.append((name, lx.ZH_SUFFIX_KINDS[suffix], end))
             break
     return found
+
+
+_POST_OPENERS = tuple(t for t in (*lx.ZH_TITLES, "村主任", "村长", "支书", "队长", "组长") if len(t) >= 2)
 
 
 def trim_left(name: str) -> str:
