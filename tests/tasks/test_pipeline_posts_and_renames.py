@@ -316,3 +316,16 @@ def test_a_chinese_rename_by_the_given_name_alone_or_by_the_post_it_was_given_to
     found = settle(("user", "宪兵队长叫松井。"), ("assistant", "“松井”这个姓用得太多了，要不要换一个？"),
                    ("user", "队长改叫小野吧，底下人都叫他小野队长。"))
     assert "小野" in entities(found) and "松井" not in entities(found)
+
+
+def test_a_labelled_not_renames_and_a_fact_left_unknown_drops_no_one():
+    found = settle(("assistant", "- The buyer: Mr. Giles Pemberton, a cork agent.\n- Someone in the gang: José Pardal, "
+                                 "'Zé Pardal', a stripper who wants Joaquim's place."),
+                   ("user", "Pardal yes. He's hated Joaquim since they were boys. Buyer: not Pemberton, I've got a "
+                            "Pemberton in my last book. Call him Edmund Frew."),
+                   ("user", "Pardal didn't saw the rung — or at least we don't know that."),
+                   canon=Canon(names={"Joaquim Cabral": ("Character", ["Joaquim"])}), zh=False)
+    named = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Edmund Frew" in named and "Giles Pemberton" not in named
+    assert "Zé Pardal" in named.get("José Pardal", [])
+    assert ("HATES", "José Pardal", "Joaquim Cabral") in relations(found)

@@ -46,7 +46,7 @@ def unquote_nicknames(statements: list[Statement]) -> None:
 
 # a full name, then a dash or comma and one or two capitalised words that close on a comma, a dash or "to everyone"
 _NICKNAME_AFTER = re.compile(r"(?P<name>[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)*)\s*(?:—|–|,|\()\s*['‘\"“]?"
-                             r"(?P<nick>(?:(?:Little|Big|Old|Young)\s+)?[A-Z][\w'’\-]+)['’\"”]?"
+                             r"(?P<nick>(?:(?:Little|Big|Old|Young)\s+)?[A-Z][\w'’\-]+(?:\s+[A-Z][\w\-]+)?)['’\"”]?"
                              r"(?P<said>\s+(?:to everyone|to everybody|for short|to (?:his|her|their) (?:friends|family|mates)|"
                              r"to the (?:crew|men|band|girls|boys)))?\s*(?:—|–|,|\)|\.)")
 

@@ -270,6 +270,8 @@ class Decisions:
                 if not cue or cue.group(0) in ("不是", "不对") and re.search(r"^[，,]?\s*(?:而|就|倒)?是",
                                                                           "".join(clauses[position + 1:position + 2])):
                     continue  # "功法不是顾长老教的，是《蚀心蛊经》": a correction of what, not a rejection of who
+                if re.match(r"\s+(?:know|knows|yet know)\b", clause[cue.end():]):
+                    continue  # "Pardal didn't saw the rung — or at least we don't know that": unknown, not dropped
                 borrowed = not any(name in clause for name in st.names) and position > 0
                 cue_at = cue.start()
                 if borrowed:

@@ -11,7 +11,7 @@ from desktop.tasks.pipeline.names import Candidates
 # ("the" joins only after "of", or before a one-word epithet: "Order of the Grey Lantern", "Ivan the Terrible" —
 # not "gives Iris Calder the Iron Key")
 _EN_SPAN = re.compile(r"(?:(?:Mr|Mrs|Ms|Dr|St)\.\s+)?[A-Z][\w’'\-]*(?:\s+(?:(?:of\s+the|of|de|von|van|du|la|le|del|da|di|"
-                      r"della|der|den|ter|ten|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*|\s+&\s+[A-Z][\w’'\-]*|"
+                      r"della|der|den|ter|ten|do|dos|das|ap|ab|ferch|bin|ibn)\s+){0,2}[A-Z][\w’'\-]*|\s+&\s+[A-Z][\w’'\-]*|"
                       r"\s+the\s+[A-Z][a-z]+\b(?!\s+[A-Z]))*")
 
 

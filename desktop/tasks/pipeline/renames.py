@@ -78,7 +78,7 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
 _JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
                         r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|撞了|重了|越看越像|太大路|换一个)")
 _JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
-                        r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^not\b")
+                        r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^(?:[\w ]{1,20}:\s*)?not\b")
 _CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
 _CALLED_EN = re.compile(rf"(?:[.;—–:]\s*)?(?:(?i:call|name) (?i:him|her|them|it)\s+|(?:She|He|It|They)(?:'s| is| are) "
                         rf"(?:now )?){_NEW_EN}(?:\s+now)?(?::\s*{_NEW_EN})?")
