@@ -110,3 +110,15 @@ def test_a_disaster_s_death_is_a_death_and_the_kind_of_dead_one_is_none():
     canon = Canon(names={"谢长根": ("Character", []), "麻小五": ("Character", [])})
     found = settle(("user", "第10章透水，谢长根遇难。麻小五记住了规矩：病死的、雷劈的、上吊的不赶。"), canon=canon)
     assert {(s["entity"], s["key"], s["value"]) for s in found.document["states"]} == {("谢长根", "alive", "dead")}
+
+
+def test_a_wound_the_author_scraps_by_name_goes_and_the_one_put_in_its_place_stays():
+    canon = Canon(names={"Joaquim Cabral": ("Character", ["Joaquim"])})
+    found = states(settle(("user", "In ch 16 Joaquim falls and breaks his leg."), ("assistant", "Noted."),
+                          ("user", "Actually, scrap the broken leg. He lands on his hand — the right hand gets crushed "
+                                   "between the ladder and the trunk."), canon=canon, zh=False))
+    assert ("Joaquim Cabral", "injury", "crushed right hand") in found
+    assert ("Joaquim Cabral", "injury", "broken leg") not in found
+    found = states(settle(("user", "第16章温德厚摔断了腿。"), ("assistant", "好。"), ("user", "断腿不要了。"),
+                          canon=Canon(names={"温德厚": ("Character", [])})))
+    assert not any(key == "injury" for _, key, _ in found)

@@ -208,9 +208,30 @@ class Decisions:
                  or f.section == "plan" and (self._titled_after_draft(f) or self._edited_next(f))]
         if not self.prose:
             self._rejections(alive)
-        alive = [f for f in alive if not self._rejected(f)]
+        alive = [f for f in alive if not self._rejected(f) and not self._state_dropped(f)]
         alive = self._supersede(alive)
         return alive
+
+    def _state_dropped(self, finding: Finding) -> bool:
+        """"Actually, scrap the broken leg." / "断腿不要了": a state the author later drops by naming it."""
+        if finding.section != "states" or finding.item.get("key") not in ("injury", "appearance"):
+            return False
+        value = str(finding.item.get("value") or "")
+        zh = _zh(value)
+        # (Chinese by its characters: "断腿不要了" drops 摔断了腿)
+        words = set(re.findall(r"[\u4e00-\u9fff]", value)) - set("了的是被在着过他她") if zh else \
+            set(re.findall(r"[a-z]{3,}", value.lower()))
+        if not words:
+            return False
+        for st in self.statements:
+            if st.index <= finding.statement.index or not st.by_author:
+                continue
+            for clause in re.split(r"[，,。；;！!.—–]+", unspoken(st.quote)):
+                cue = (_REJECT_ZH if zh else _REJECT_EN).search(clause)
+                said = set(clause) if zh else set(re.findall(r"[a-z]{3,}", clause.lower()))
+                if cue and (len(words & said) >= max(2, 0.6 * len(words)) if zh else words <= said):
+                    return True
+        return False
 
     @staticmethod
     def _titled_after_draft(finding: Finding) -> bool:

@@ -99,8 +99,9 @@ class EnglishStates:
         if m and not _EN_NEG.search(ltail[:m.start()]):  # "she sprains her wrist" → sprained wrist
             out.append(self._state(st, subject, "injury", f"{m.group(1).removesuffix('e')}ed {m.group(2)}"))
         # "his left leg's broken", "her right hand's paralysed", "rope burns across both palms"
-        m = re.search(r"(?:\b(?:his|her|their)|[\w ]*?['’]s) ((?:left |right )?(?:leg|arm|wrist|ankle|hand|jaw|nose|collarbone|"
-                      r"back|neck|hip|foot|side))(?:['’]s| is| was) (broken|shattered|paraly[sz]ed|crushed|smashed)\b", ltail) \
+        m = re.search(r"(?:\b(?:his|her|their)|[\w ]*?['’]s|\bthe(?= (?:left|right) )) ((?:left |right )?(?:leg|arm|wrist|ankle|"
+                      r"hand|jaw|nose|collarbone|back|neck|hip|foot|side))(?:['’]s| is| was| gets| got| is getting)"
+                      r" (broken|shattered|paraly[sz]ed|crushed|smashed)\b", ltail) \
             or re.search(r"\b()((?:rope|powder|acid|frost) burns (?:across|on|to) [\w ]{2,30}?)(?=[,.;!—–]|$| right| and)", ltail)
         if m and not _EN_NEG.search(ltail[:m.start()]):
             out.append(self._state(st, subject, "injury", f"{m.group(2)} {m.group(1)}".strip()))
