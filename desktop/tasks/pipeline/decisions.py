@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from desktop.tasks.pipeline import lexicon as lx
@@ -208,7 +209,7 @@ class Decisions:
                  or f.section == "plan" and (self._titled_after_draft(f) or self._edited_next(f))]
         if not self.prose:
             self._rejections(alive)
-        alive = [f for f in alive if not self._rejected(f) and not self._state_dropped(f)]
+        alive = [f for f in alive if not self._rejected(f) and (self.prose or not self._state_dropped(f))]
         alive = self._supersede(alive)
         return alive
 
@@ -223,15 +224,19 @@ class Decisions:
             set(re.findall(r"[a-z]{3,}", value.lower()))
         if not words:
             return False
-        for st in self.statements:
-            if st.index <= finding.statement.index or not st.by_author:
-                continue
-            for clause in re.split(r"[，,。；;！!.—–]+", unspoken(st.quote)):
-                cue = (_REJECT_ZH if zh else _REJECT_EN).search(clause)
-                said = set(clause) if zh else set(re.findall(r"[a-z]{3,}", clause.lower()))
-                if cue and (len(words & said) >= max(2, 0.6 * len(words)) if zh else words <= said):
-                    return True
+        for at, clause in self._dropping_clauses:
+            said = set(clause) if zh else set(re.findall(r"[a-z]{3,}", clause.lower()))
+            if at > finding.statement.index and _zh(clause) == zh and \
+                    (len(words & said) >= max(2, 0.6 * len(words)) if zh else words <= said):
+                return True
         return False
+
+    @functools.cached_property
+    def _dropping_clauses(self) -> list[tuple[int, str]]:
+        """(statement, clause) for each clause of the author's that drops something."""
+        return [(st.index, clause) for st in self.statements if st.by_author
+                for clause in re.split(r"[，,。；;！!.—–]+", unspoken(st.quote))
+                if (_REJECT_ZH if _zh(clause) else _REJECT_EN).search(clause)]
 
     @staticmethod
     def _titled_after_draft(finding: Finding) -> bool:

@@ -12,10 +12,14 @@ from desktop.tasks.pipeline.findings import has_phrase as _has_phrase
 from desktop.tasks.pipeline.statements import Statement
 
 
+# "He answers to the owner, Lord Penmorfa": a post set just before a name (the comma that follows it aside)
+POST_BEFORE_NAME = re.compile(r"\s(?:the|his|her|their)\s+([a-z][a-z\- ]{1,25})$")
+
+
 def _unposted(mid: str) -> str:
-    """"He answers to the owner, Lord Penmorfa": the post set before the second name says who he is, not what
-    the first does to him — the words between are "answers to"."""
-    post = re.search(r"\s+(?:the|his|her|their|its)\s+([a-z][a-z\- ]{1,25}),$", mid)
+    """The words between two names without the post set before the second: it says who that one is, not what the
+    first does to them — "answers to the owner, Lord Penmorfa" is "answers to"."""
+    post = POST_BEFORE_NAME.search(mid[:-1]) if mid.endswith(",") else None
     if post and post.start() > 0 and (is_post(post.group(1)) or _en_role(post.group(1))):
         return mid[:post.start()]
     return mid

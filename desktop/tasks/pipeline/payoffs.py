@@ -159,12 +159,12 @@ def told_later(text: str, talk_at: int | None) -> tuple[int, int, bool, str] | N
         return None
     at = number_in(told.group(1))
     before = text[:told.start()]
-    said = re.search(r"第\s*([0-9〇零一二两三四五六七八九十百]+)\s*[章回]", before)
+    said = re.search("第" + ZH_CHAPTER, before)
     planted = number_in(said.group(1)) if said else talk_at
     if at is None or planted is None or planted >= at or len(re.sub(rf"[^{CJK}]", "", before)) < 6 or \
             not (said or _MYSTERY_ZH.search(before)):
         return None
-    what = re.sub(r"^\s*第?\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:里|中|的)?[，,：:]?", "", before).strip("，,；;：: ")
+    what = re.sub(r"^\s*" + ZH_CHAPTER + r"(?:里|中|的)?[，,：:]?", "", before).strip("，,；;：: ")
     after = told.group(0)[told.group(0).find(told.group(1)) + len(told.group(1)):]
     hedged = _HEDGE_BEFORE.search(before) or re.search(r"再|才|要|会|前后|左右", after)
     return planted, at, not (told.group("before") or hedged), what
@@ -190,10 +190,10 @@ def told_later_en(text: str, talk_at: int | None) -> tuple[int, int, bool, str] 
         return None
     at = number_in((told.group("n") or told.group("n2")).lower())
     before = text[:told.start()]
-    said = [m for m in _PLANTED_EN.finditer(before)]
-    planted = number_in(said[0].group(1).lower()) if said else talk_at
-    if at is None or planted is None or planted >= at or len(before.split()) < 5 or \
-            not (said and _MYSTERY_EN.search(before) or _MYSTERY_EN.search(before) and re.search(r"\bwho\b", before, re.I)):
+    said = _PLANTED_EN.search(before)
+    planted = number_in(said.group(1).lower()) if said else talk_at
+    mystery = _MYSTERY_EN.search(before) and (said or re.search(r"\bwho\b", before, re.I))
+    if at is None or planted is None or planted >= at or len(before.split()) < 5 or not mystery:
         return None
     what = re.split(r"[;:—]|,\s+(?:and\s+)?(?:it|in|the)\b", before)[0].strip(" ,;")
     what = re.sub(r"(?i)\s*(?:\((?:chapter|ch\.?)\s*\w+\)|\b(?:in|from|since|at)\s+(?:chapter|ch\.?)\s*\w+)", "", what)

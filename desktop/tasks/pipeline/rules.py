@@ -12,7 +12,7 @@ from desktop.importing.split import number_in
 from desktop.tasks.pipeline import lexicon as lx
 from desktop.tasks.pipeline.chinese import CLASSICAL_ROLES, ChineseRules
 from desktop.tasks.pipeline.chinese_states import ChineseStates
-from desktop.tasks.pipeline.english import EnglishRules
+from desktop.tasks.pipeline.english import POST_BEFORE_NAME, EnglishRules
 from desktop.tasks.pipeline.english_asides import EnglishAsides
 from desktop.tasks.pipeline.english_states import EnglishStates, is_post
 from desktop.tasks.pipeline.findings import Finding, role_after
@@ -108,8 +108,7 @@ class Reader(ChineseRules, ChineseTies, ChineseStates, EnglishRules, EnglishAsid
                 local = [(previous_person if who else subject, clause[0], clause[0]), *local]
             # ("Julián, Don Aurelio's son, who's been…": one named only as whose son he is is not the "who")
             named = [n for n, _, e in local if n in people and (zh or not _POSSESSOR_EN.match(st.text, e))]
-            previous_person = named[-1] if named else previous_person if people and not zh else \
-                people[-1] if people else None
+            previous_person = named[-1] if named else previous_person if people else None
             if not appositive and opens and (actors or not subject):
                 # "…，为许怀山做事，盗走青玉印": the one worked for is not who goes on stealing
                 subject = (actors or people)[0] if people else subject
@@ -318,7 +317,7 @@ def _clauses(text: str, zh: bool, spans: list[tuple[str, int, int]] = ()) -> lis
         if not zh and m.group(0) == "," and m.start() in ends and m.end() + 1 in starts and \
                 _ROLE_OF_NAMED.match(text, starts[m.end() + 1]):
             continue  # "Caleb Alvarez, June's older brother": the comma says who Caleb is
-        if not zh and m.group(0) == "," and m.end() + 1 in starts and (post := _POST_NAMED.search(text, 0, m.start())) \
+        if not zh and m.group(0) == "," and m.end() + 1 in starts and (post := POST_BEFORE_NAME.search(text, 0, m.start())) \
                 and post.start() > 0 and is_post(post.group(1)):
             continue  # "He answers to the owner, Lord Penmorfa": the comma names the owner
         out.append((start, m.start()))
@@ -334,7 +333,6 @@ _TITLES_ZH = frozenset((*lx.ZH_TITLES, *lx.ZH_FACTION_LEADER_ROLES, *lx.ZH_PERSO
 _VERB_FIRST = re.compile(r"(?:and |but |then )?(?!(?:as|is|has|was|this|thus|always|perhaps|unless|across|towards)\b)"
                          r"[a-z]+(?:ed|es|s)\b")
 _BARE_POST = re.compile(r"\s*(?:the|a|an)\s+[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s*[.;!]?\s*")
-_POST_NAMED = re.compile(r"\s(?:the|his|her|their)\s+([a-z][a-z\- ]{1,25})$")
 _ROLE_OF_NAMED = re.compile(r"['’]s (?:late |older |younger |elder |little |big |only |twin )?(?:"
                             + "|".join(sorted(lx.EN_ROLES, key=len, reverse=True)) + r")\b", re.I)
 # "Dace Morrow, Yrsa's friend, killed by Vael": one named as whose friend it is does not go on
