@@ -329,3 +329,31 @@ def test_a_labelled_not_renames_and_a_fact_left_unknown_drops_no_one():
     assert "Edmund Frew" in named and "Giles Pemberton" not in named
     assert "Zé Pardal" in named.get("José Pardal", [])
     assert ("HATES", "José Pardal", "Joaquim Cabral") in relations(found)
+
+
+def test_an_english_post_keeps_its_place_and_its_longer_description():
+    canon = Canon(names={"Poul Riis": ("Character", []), "Tórshavn": ("Location", []), "Sasha Volkonsky": ("Character", []),
+                         "Boone Tillery": ("Character", []), "Ines Varga": ("Character", []),
+                         "Maerten Schaep": ("Character", []), "Nora": ("Character", [])})
+    found = states(settle(("user", "So: Poul Riis, clerk at the Monopoly store in Tórshavn, sitting on the book."), zh=False,
+                          canon=canon))
+    assert ("Poul Riis", "identity", "clerk") in found
+    found = states(settle(("user", "New character: a White Russian taxi driver, Sasha Volkonsky."), zh=False, canon=canon))
+    assert ("Sasha Volkonsky", "identity", "White Russian taxi driver") in found
+    found = states(settle(("user", "For the rival: Boone Tillery, a two-time world champion bareback rider with a "
+                                   "sponsor's hat."), zh=False, canon=canon))
+    assert ("Boone Tillery", "identity", "two-time world champion bareback rider") in found
+    found = states(settle(("user", "Ines Varga, head of hydroponics, turns up dead."), zh=False, canon=canon))
+    assert ("Ines Varga", "identity", "head of hydroponics") in found
+    found = states(settle(("user", "Griet's cousin, Maerten Schaep, a notary, draws up the deed."), zh=False, canon=canon))
+    assert ("Maerten Schaep", "identity", "notary") in found
+
+
+def test_the_post_of_someone_a_name_owns_is_not_that_name_s():
+    canon = Canon(names={"Nora": ("Character", []), "Thomas": ("Character", [])})
+    found = settle(("user", "- Nora's source: a clerk in the county assessor's office who only calls from pay phones"),
+                   zh=False, canon=canon)
+    assert not [s for s in states(found) if s[1] == "identity"]
+    found = settle(("user", "The names include Thomas's late father, whom they believed died poor but honest."),
+                   zh=False, canon=canon)
+    assert not [s for s in states(found) if s[1] == "identity"]

@@ -159,8 +159,10 @@ class EnglishStates:
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
         # a clause that follows a comma and is only an age or a post describes the person before it
         # (… when the sentence named them: "Keep 1, 2 and 4." says nothing of whom the talk is about)
+        # (not "Nora's source: a clerk…": that is the source's post, whoever they are)
         appositive = end == 0 and st.text[:clause[0]].rstrip().endswith((",", "—", "–", *((":",) if _cast_line(st) else ()))) \
-            and any(f and f in st.text[:clause[0]] for f in (subject, *self._forms.get(subject, ())))
+            and any(f and f in st.text[:clause[0]] for f in (subject, *self._forms.get(subject, ()))) \
+            and not re.search(r"['’]s\s+[a-z]+\s*:\s*$", st.text[:clause[0]])
         if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
             m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:
@@ -187,14 +189,21 @@ class EnglishStates:
                 m = None  # ("- Toby Krebs: rodeo clown" is a cast list's line; "Bastian: apprentice…" a note)
             # "…, the port commissioner on Calypso Station, …": where the post is held belongs to it
             where = _POST_WHERE.match(own, m.end()) if m and stop == 0 and appositive else None
+            if where and where.end() < len(own.rstrip(" .!;")) and not own.startswith(",", where.end()) and \
+                    not _RELATIVE.match(own, where.end()) and not _SINCE.match(own, where.end()):
+                where = None  # ("clerk at the Monopoly store in Tórshavn": the place is more than its name)
             # ("…, the miller who started all this": a relative clause after the post says more of the same one)
             # (… or a comma that closes it: "Ines Varga, head of hydroponics, turns up dead")
             if m and (stop > 0 or appositive and ((where or m).end() == len(own.rstrip(" .!;"))
                                                   or _RELATIVE.match(own, (where or m).end())
                                                   or _SINCE.match(own, (where or m).end())
+                                                  or _POST_TAIL.fullmatch(text, stop + (where or m).end())
                                                   or own.startswith(",", (where or m).end()))) \
                     and _is_title(m.group(1)):
-                out.append(self._state(st, person, "identity", m.group(1) + (where.group(0) if where else "")))
+                # ("head of hydroponics": a post of something keeps what it is of)
+                of = re.match(r"\s+of\s+[^,;:.!?—–]+", own[(where or m).end():]) if not where else None
+                out.append(self._state(st, person, "identity",
+                                       m.group(1) + (where.group(0) if where else of.group(0).rstrip() if of else "")))
                 break
         else:
             person, start, stop = chars[0]
@@ -246,9 +255,10 @@ _EN_TITLE_LEAD = (r"\s*(?:,\s*(?:(?:a|an|the)\s+)?|"
                   r"\s+(?:takes (?:over|command|charge)|stays on|signs on|signed on|is taken on|was taken on|is hired|"
                   r"was hired|comes aboard|came aboard|acts|acted)\s+as\s+(?:(?:a|an|the)\s+)?)")
 _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the guild's, the relief boat's
-             # "a retired federal marshal", "Polish ex-GROM assassin": up to two words say which one
-             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|that|is|was|in|on|at|of|for|to|from|"
-             r"with|by|since|until|till|after|before|when|while|because|then)\s)[a-z\-]+\s){0,2}"
+             # "a retired federal marshal", "a two-time world champion bareback rider": up to four words say which one
+             r"((?:(?!(?:the|a|an|and|or|but|his|her|their|its|my|our|your|who|whom|which|they|he|she|we|you|i|it|"
+             r"that|is|was|in|on|at|of|for|to|from|"
+             r"with|by|since|until|till|after|before|when|while|because|then)\s)[a-z\-]+\s){0,4}"
              r"[a-z\-]*(?:er|or|ist|ian|smith|wright|keeper|master|thief|pocket|spy|knight|guard|maid|"
              r"monk|priest|nun|sailor|captain|runner|merchant|scholar|archivist|healer|hunter|marquess|duke|duchess|"
              r"earl|baron|baroness|countess|viscount|prince|princess|queen|king|warden|director|commander|general|"
@@ -261,7 +271,8 @@ _EN_TITLE = (r"(?:(?:[A-Za-z][\w\-]*\s+)?[A-Za-z][\w\-]*(?:'s|s')\s+)?"  # the g
              r"proprietor|ess|curate|vicar|rector|deacon|friar|ronin|samurai|shogun|daimyo|outlaw|apprentice|novice|"
              r"squire|cadet|ensign|bosun|slave|serf|peasant|shepherd|courtesan|concubine|eunuch|geisha|seer|oracle|"
              r"prophet|mate|boy|girl|hand|acrobat|clown|starlet|matron|bursar|chaplain|lanista|mogul|tycoon|patron|"
-             r"medic|guide|ranger|warden|doc|head|coach|mechanic|coxswain|boatswain|president|chair)"
+             r"medic|guide|ranger|warden|doc|head|coach|mechanic|coxswain|boatswain|president|chair|notary|attorney|"
+             r"magistrate|baronet|agent)"
              r"(?:\s+of\s+(?:the\s+)?(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*))?)\b")  # (the names, capitalised)
 _EN_POST_AFTER_NAME = re.compile(_EN_TITLE_LEAD + _EN_TITLE, re.I)
 # "And the housekeeper, Mrs. Hester Quill." / "the curate Mr. Thorne": the post said just before the name
@@ -271,13 +282,15 @@ _EN_POST_ALONE = re.compile(r"\s*(?:who(?:['’]s|\s+is|\s+was|\s+has\s+been|['�
                             r"(?:(?:a|an|the)\s+)?" + _EN_TITLE, re.I)
 _RELATIVE = re.compile(r"\s+(?:who|whose|that)\s")
 _SINCE = re.compile(r"\s+(?:since|from|until|till)\s")  # "…, who's been the Company's paymaster since chapter 7"
+# "Poul Riis, clerk at the Monopoly store in Tórshavn, …": what follows the post to the clause's end only places it
+_POST_TAIL = re.compile(r"\s+(?:at|in|on|aboard|with|from|for|of)(?:\s+(?!(?:who|whom|whose|that|which)\b)[^\s,;:.!?—–]+){1,7}[.!;]?\s*")
 _POST_WHERE = re.compile(r"\s+(?:on|at|in|aboard)\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*")
 
 
 # words that end like a trade (-er, -or) but name none: kin are relations, the rest are not posts at all
 _NOT_TITLES = {"fever", "river", "water", "winter", "summer", "danger", "anger", "hunger", "silver", "powder", "paper",
                "letter", "number", "order", "stranger", "regular", "newcomer", "heist", "list", "twist", "wrist", "mist", "fist", "gist", "sinister", "clever", "bitter", "sober",
-               "tender", "slender", "proper", "eager", "better", "bigger", "whether",
+               "tender", "slender", "proper", "poor", "gather", "eager", "better", "bigger", "whether",
                "other", "another", "whatever", "however", "forever", "together", "after", "never", "rather", "either",
                "neither", "later", "ever", "over", "under", "her", "for", "or", "nor", "color", "colour", "door",
                "floor", "father", "mother", "godfather", "godmother", "stepfather", "stepmother", "brother", "sister", "daughter", "older", "younger", "elder", "member",
