@@ -182,6 +182,10 @@ class EnglishStates:
                                                   rf"meet)\s+{re.escape(f)}$", before) for f in (n, *forms))),
                          None)
             holders = [(named, 0, 0)] if named else chars
+        # (a place after the post only when the post follows the name: "Toby Krebs: rodeo clown, the best bullfighter
+        # on the circuit" says who he is once)
+        named_before = st.text[:clause[0]].rstrip(" ,:—–")
+        right_after_name = any(f and named_before.endswith(f) for f in (subject, *self._forms.get(subject, ())))
         for (person, _, stop), following in zip(holders, [*(c[1] for c in holders[1:]), len(text)]):
             own = text[stop:following]
             m = (_EN_POST_ALONE if stop == 0 else _EN_POST_AFTER_NAME).match(own)
@@ -198,6 +202,7 @@ class EnglishStates:
                                                   or _RELATIVE.match(own, (where or m).end())
                                                   or _SINCE.match(own, (where or m).end())
                                                   or _POST_TAIL.fullmatch(text, stop + (where or m).end())
+                                                  and right_after_name
                                                   or own.startswith(",", (where or m).end()))) \
                     and _is_title(m.group(1)):
                 # ("head of hydroponics": a post of something keeps what it is of)
