@@ -33,7 +33,8 @@ BLIND3 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind3"
 # blind4, written at stop 24's end and first scored, unread, at stop 25's start; blind5, written at stop 25's
 # start and scored once, unread, at its end; blind6 the same at stop 26, blind7 at stop 27, blind8 at stop 28,
 # blind9 at stop 30, blind10 at stop 31, blind11 at stop 32, blind12 at stop 33, blind13 at stop 34, blind14 at
-# stop 35, blind15 at stop 36, blind16 at stop 37, blind17 at stop 38, blind18 at stop 39
+# stop 35, blind15 at stop 36, blind16 at stop 37, blind17 at stop 38, blind18 at stop 39,
+# blind19 at stop 40
 BLIND4 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind4"
 BLIND5 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind5"
 BLIND6 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind6"
@@ -49,6 +50,7 @@ BLIND15 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind15"
 BLIND16 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind16"
 BLIND17 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind17"
 BLIND18 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind18"
+BLIND19 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind19"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the folder of gold cases (default: {GOLD}; the held-out sets are {HELDOUT}, {FINAL}, "
                              f"{FRESH}, {UNSEEN}, {BLIND}, {BLIND2}, {BLIND3}, {BLIND4}, {BLIND5}, {BLIND6}, {BLIND7}, "
                              f"{BLIND8}, {BLIND9}, {BLIND10}, {BLIND11}, {BLIND12}, {BLIND13}, {BLIND14}, {BLIND15}, "
-                             f"{BLIND16}, {BLIND17} and {BLIND18})")
+                             f"{BLIND16}, {BLIND17}, {BLIND18} and {BLIND19})")
     parser.add_argument("--cases", default="*.json", help="glob of gold cases in the --gold folder (default: all)")
     parser.add_argument("--limit", type=int, default=None, help="settle only the first N matching cases")
     parser.add_argument("--backend", default="default",

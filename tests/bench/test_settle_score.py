@@ -35,7 +35,8 @@ BLIND7 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind7"
 # at stop 31 (against stop 30's code too), blind11 at stop 32 (against stop 31's code too), blind12 at stop 33
 # (against stop 32's code too), blind13 at stop 34 (against stop 33's code too), blind14 at stop 35 (against
 # stop 34's code too), blind15 at stop 36 (against stop 35's code too), blind16 at stop 37 (against stop 36's
-# code too), blind17 at stop 38 (against stop 37's code too), blind18 at stop 39 (against stop 38's code too)
+# code too), blind17 at stop 38 (against stop 37's code too), blind18 at stop 39 (against stop 38's code too),
+# blind19 at stop 40 (against stop 39's code too)
 BLIND8 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind8"
 BLIND9 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind9"
 BLIND10 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind10"
@@ -47,23 +48,24 @@ BLIND15 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind15"
 BLIND16 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind16"
 BLIND17 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind17"
 BLIND18 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind18"
+BLIND19 = Path(__file__).resolve().parent.parent / "fixtures" / "settle_blind19"
 HELD_OUT_SETS = pytest.mark.parametrize("folder", [HELDOUT, FINAL, FRESH, UNSEEN, BLIND, BLIND2, BLIND3, BLIND4,
                                                         BLIND5, BLIND6, BLIND7, BLIND8, BLIND9, BLIND10, BLIND11,
                                                         BLIND12, BLIND13, BLIND14, BLIND15, BLIND16, BLIND17,
-                                                        BLIND18],
+                                                        BLIND18, BLIND19],
                                         ids=["heldout", "final", "fresh", "unseen", "blind", "blind2", "blind3",
                                              "blind4", "blind5", "blind6", "blind7", "blind8", "blind9", "blind10",
                                              "blind11", "blind12", "blind13", "blind14", "blind15", "blind16",
-                                             "blind17", "blind18"])
+                                             "blind17", "blind18", "blind19"])
 LANGUAGES = {HELDOUT: (16, 8), FINAL: (16, 8), FRESH: (8, 8), UNSEEN: (10, 10), BLIND: (8, 8), BLIND2: (8, 8),
              BLIND3: (8, 8), BLIND4: (8, 8), BLIND5: (8, 8), BLIND6: (8, 8), BLIND7: (8, 8),
              BLIND8: (8, 8), BLIND9: (8, 8), BLIND10: (8, 8), BLIND11: (8, 8),
              BLIND12: (8, 8), BLIND13: (8, 8), BLIND14: (8, 8), BLIND15: (8, 8), BLIND16: (8, 8),
-             BLIND17: (8, 8), BLIND18: (8, 8)}
+             BLIND17: (8, 8), BLIND18: (8, 8), BLIND19: (8, 8)}
 # messages in a talk; the earlier sets keep to 8
 LONGEST = {UNSEEN: 12, BLIND: 12, BLIND2: 12, BLIND3: 12, BLIND4: 12, BLIND5: 12, BLIND6: 12, BLIND7: 12,
            BLIND8: 12, BLIND9: 12, BLIND10: 12, BLIND11: 12, BLIND12: 12, BLIND13: 12, BLIND14: 12, BLIND15: 12,
-           BLIND16: 12, BLIND17: 12, BLIND18: 12}
+           BLIND16: 12, BLIND17: 12, BLIND18: 12, BLIND19: 12}
 
 
 def section(result: dict, name: str) -> dict:
