@@ -365,3 +365,33 @@ def test_traders_drivers_and_doctors_are_posts_but_a_killer_or_a_country_is_not(
     assert ("苏晓棠", "identity", "农大茶学博士") in states(settle(("user", "改成女同学，叫苏晓棠，农大茶学博士。"), canon=canon))
     for said in ("第57章揭晓厉无咎就是凶手。", "厉无咎是个用刀的高手。", "厉无咎揣着一块瑞士金怀表。"):
         assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "identity"], said
+
+
+def test_a_name_turned_down_in_a_word_gives_way_to_the_one_that_follows():
+    found = settle(("assistant", "A proposal: the dealer is Anton Wexler, a Swiss who buys for museums."),
+                   ("user", "Wexler, no. Make the dealer French: Gaspard Moreau. He has a glass eye."), zh=False)
+    assert "Gaspard Moreau" in entities(found) and "Anton Wexler" not in entities(found)
+    found = settle(("assistant", "Pippo Lanza: a picconiere known for beating his boys."),
+                   ("user", "Not Pippo Lanza. Make him Nenè Scibetta, people just call him Nenè."), zh=False)
+    assert "Nenè Scibetta" in entities(found) and "Pippo Lanza" not in entities(found)
+
+
+def test_not_this_name_he_is_that_one_renames_across_a_full_stop():
+    found = settle(("assistant", "The watcher is a Party man, Herr Kessler, who recruits Kurt in chapter 24."),
+                   ("user", "The Party man is not Kessler, he's Dietrich Vogt."), zh=False)
+    assert "Dietrich Vogt" in entities(found) and "Herr Kessler" not in entities(found)
+    found = settle(("assistant", "2. Development (ch. 32): The corredor Peio Zabala bribes Koldo to throw the final."),
+                   ("user", "One correction: the corredor isn't Peio Zabala. He's Patxi Goikoetxea."), zh=False)
+    assert "Patxi Goikoetxea" in entities(found) and "Peio Zabala" not in entities(found)
+
+
+def test_a_group_s_name_judged_and_replaced_is_renamed_too():
+    found = settle(("assistant", "For the union, how about the Stockyard Labor League?"),
+                   ("user", "Not League, that sounds like a baseball club. It's the Packinghouse Brotherhood."), zh=False)
+    assert "Stockyard Labor League" not in entities(found) and "Packinghouse Brotherhood" in entities(found)
+    found = settle(("assistant", "贾德旺手下那帮船，要不要有个名号？我想叫“运河帮”，听着有江湖气。"),
+                   ("user", "运河帮太像武侠了，八十年代哪来的帮。就叫德旺运输队，挂在公社名下。"))
+    assert "运河帮" not in entities(found) and "德旺运输队" in entities(found)
+    found = settle(("assistant", "厂长我先起个名叫蒋有财，原来是供销社的干部。"),
+                   ("user", "蒋有财太脸谱了，改叫蒋国栋，嗓门大。"))
+    assert "蒋有财" not in entities(found) and "蒋国栋" in entities(found)

@@ -18,7 +18,8 @@ _CJK = "\u4e00-\u9fff"
 _TO_ZH = r"(?:改成|换成|改为|改叫|改名为?|改名叫|就叫|叫)"
 # (not "改成女的", "叫她阿婵": what someone becomes, or whom a nickname is for)
 _NEW_ZH = rf"[「“\"]?(?![他她它我你]|[女男]的)([{_CJK}·]{{2,6}}?)(?:吧|了)?(?=[」”\"，,。；;！!（(\s]|$)"
-_NEW_EN = r"['‘\"“]?((?:(?:Captain|Lord|Lady|Sir|Dame|Dr\.?|Mr\.?|Mrs\.?|Miss|Master)\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3})"
+_NEW_EN = (r"['‘\"“]?((?:(?:Captain|Lord|Lady|Sir|Dame|Dr\.?|Mr\.?|Mrs\.?|Miss|Master)\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,3}"
+           r"(?:\s+of\s+(?:the\s+)?[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*){0,2})?)")  # (the Concordat of Nine Suns)
 
 
 def _patterns(old: str, zh: bool) -> list[re.Pattern]:
@@ -49,6 +50,9 @@ def _patterns(old: str, zh: bool) -> list[re.Pattern]:
         re.compile(rf"{_NEW_EN}\s*(?:—|–|-|,)\s*(?i:I(?:'ve| have)? never called (?:him|her|them|it))\s+{said}\b"),
         # "Marian's name is now Ada"
         re.compile(rf"\b{said}['’]s (?:new )?name (?:is now|becomes|changes to|will be)\s+{_NEW_EN}"),
+        # "The Party man is not Kessler, he's Dietrich Vogt", "the corredor isn't Peio Zabala. He's Patxi Goikoetxea."
+        re.compile(rf"(?i:\b(?:is\s+not|isn['’]t|not))\s+{said}\s*[,.;—–]\s*(?i:(?:he|she|it|they)(?:['’]s|\s+is|\s+are)|"
+                   rf"(?:call|make|name)\s+(?:him|her|it|them))\s+{_NEW_EN}"),
     ]
 
 
@@ -76,12 +80,16 @@ def _proposed(st: Statement, statements: list[Statement], cands: Candidates) -> 
 # a name judged and dropped ("严鹤年太像老干部了", "Working name was Zoltar. God, no.") and the one said in its place
 # ("叫邵天佑", "Call him Mordane Vael") in the same sentence or one of the next two of the same message
 _JUDGED_ZH = re.compile(r"(?:名字|这名|人名)[^。！？!?\n]{0,8}?(?:换掉|改掉|不行|太土|太俗|太软|太普通|烂大街|不好)|"
-                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|撞了|重了|越看越像|太大路|换一个)")
+                        r"(?:换掉|改掉|不行|太土|太俗|太软|太像|像个|烂大街|听着像|撞名|重名|撞了|重了|越看越像|太大路|换一个)|"
+                        r"太[\u4e00-\u9fff]{1,3}了(?=[，,。])")  # (蒋有财太脸谱了，…)
 _JUDGED_EN = re.compile(r"(?i)\b(?:renam\w*|working name|scrap that|scratch that|sounds like|god,? no|hate (?:that|the) "
-                        r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^(?:[\w ]{1,20}:\s*)?not\b")
+                        r"name|too (?:cute|silly|obvious|close to|like|similar to|cartoon\w*))\b|^(?:[\w ]{1,20}:\s*)?not\b|"
+                        r"^(?-i:[A-Z][\w'\-]*(?:\s+[A-Z][\w'\-]*)*),?\s+no\b")  # ("Wexler, no.")
 _CALLED_ZH = re.compile(rf"(?:[，,；;]\s*)?(?:那就|就)?(?:改叫|改名叫|改成|换成|就叫|叫|真名)(?:做)?{_NEW_ZH}")
-_CALLED_EN = re.compile(rf"(?:[.;—–:]\s*)?(?:(?i:call|name) (?i:him|her|them|it)\s+|(?:She|He|It|They)(?:'s| is| are) "
-                        rf"(?:now )?){_NEW_EN}(?:\s+now)?(?::\s*{_NEW_EN})?")
+_CALLED_EN = re.compile(rf"(?:[.;—–:]\s*)?(?:(?i:call|name|make) (?i:him|her|them|it)\s+(?:the\s+)?|"
+                        rf"(?:She|He|It|They)(?:'s| is| are) (?:now )?(?:the\s+)?|"
+                        # "Make the dealer French: Gaspard Moreau"
+                        rf"(?i:make|call|name) (?:the\s+[a-z]+)\b[^:.;!?]{{0,30}}:\s*){_NEW_EN}(?:\s+now)?(?::\s*{_NEW_EN})?")
 _EXCLAIMED = re.compile(r"^[^.!?。！？,，]{0,6}(?:[,，]\s*no)?[.!。！]\s*")
 _REAL_NAME = re.compile(rf"真名(?:叫|是)?{_NEW_ZH}")
 # "新总师的名字改一个字，叫顾怀瑜": one character of the name changes
@@ -107,8 +115,18 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
 
     olds = {n for n in st.names if cands.get(n) is not None and not cands[n].canon_kind
             and cands[n].best_hint[0] == "Character" and has_cjk(n) == zh and -1 < said_at(n) < end + clause}
+    # "运河帮太像武侠了": a group or a place the author named first, judged the same way
+    named_first = {n for n in st.names if cands.get(n) is not None and not cands[n].canon_kind and has_cjk(n) == zh
+                   and -1 < said_at(n) < judged[-1].start()}
+    if len(named_first) == 1:
+        olds = named_first
+    word = None if olds or zh else re.match(r"\s*[Nn]ot\s+(?:the\s+)?([A-Z][\w'\-]+)\b(?!\s+[A-Z])", st.quote)
+    if word:  # "Not League, that sounds like a baseball club.": the one name of the talk's with that word
+        olds = {n for n in cands if not cands[n].canon_kind and n != word.group(1) and word.group(1) in n.split()
+                and min(cands[n].mentions, default=st.index) < st.index}
+        said_at = lambda name: 0  # noqa: E731 (said by its word)
     # ("Aqa Reza is far too close to the real Riza-i Abbasi": the one judged is named before the judgement)
-    judged_first = {n for n in olds if said_at(n) < judged[0].start()}
+    judged_first = {n for n in olds if said_at(n) < judged[-1].start()}
     if len(olds) != 1 and len(judged_first) != 1:
         return None
     old = (olds if len(olds) == 1 else judged_first).pop()
@@ -123,7 +141,9 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
             new = (called.group(called.lastindex) or called.group(1)).strip()
             # (a name, not "林风像个木头，叫人着急": a surname, or one the talk already reads as a name)
             named = not zh or lx.surnamed(new) or (new in cands or new in cands.alias_of) and \
-                (not re.match(r"[，,；;]?\s*叫", called.group(0)) or judged[-1].group(0) == "换一个")
+                (not re.match(r"[，,；;]?\s*叫", called.group(0)) or judged[-1].group(0) == "换一个") or \
+                cands[old].best_hint[0] != "Character" and not re.match(r"[，,；;]?\s*叫", called.group(0))
+            # (a group's new name need be no one's: "就叫德旺运输队")
             return (old, new) if named and not any(f in new or new in f for f in forms) else None
     return None
 
@@ -213,13 +233,17 @@ def find(statements: list[Statement], cands: Candidates) -> list[tuple[str, str,
         if not st.by_author:
             continue
         zh = has_cjk(st.quote)
+        running_on = " ".join([st.quote, *(x.quote for x in statements
+                                           if x.index == st.index + 1 and x.message_index == st.message_index)])
         # (… or by the given name alone: "钧伯女儿的名字我想改一下，秀云跟我另一本书撞了，改叫陈秀英")
         given = [n for n in cands if zh and len(n) == 3 and lx.surnamed(n) and n[1:] in st.quote and n not in st.names]
         for old in sorted([*st.names, *given], key=len, reverse=True):
             if cands.get(old) is None or cands[old].canon_kind:
                 continue  # (the book's own names are renamed in the book, not by a settlement)
             forms = [old, *(a for a, n in cands.alias_of.items() if n == old), *([old[1:]] if old in given else [])]
-            match = next((m for form in forms for p in _patterns(form, zh) if (m := p.search(st.quote))), None)
+            # (… in this sentence, or running on into the next: "…isn't Peio Zabala. He's Patxi Goikoetxea.")
+            match = next((m for form in forms for p in _patterns(form, zh)
+                          if (m := p.search(running_on)) and m.start() < len(st.quote)), None)
             part = None if match or zh else next(
                 (m for word in old.split() if (m := _part_renamed(word).search(st.quote))), None)
             if match is None and part is None:
