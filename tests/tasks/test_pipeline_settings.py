@@ -167,3 +167,41 @@ def test_a_setting_pinned_with_its_subject_first_or_offered_as_a_draft_the_autho
 def test_a_hook_to_note_is_no_setting():
     found = settle(("user", "这个伏笔要记一下：寒蝉剑的剑柄里藏着半张地图，我打算第三卷再揭开。"))
     assert not found.document["settings"]
+
+
+def test_notes_the_assistant_drafts_under_their_own_titles_are_settings_as_the_author_leaves_them():
+    found = settings_of(settle(
+        ("user", "唐卡的事帮我理一理。"),
+        ("assistant", "那我整理两段设定：\n【颜料】唐卡用矿物颜料：金、朱砂、石青，研磨七天七夜才能入画，画成后几百年不褪色。\n"
+                      "【度量经】佛像的比例按《造像度量经》，以指为单位，画师不得擅改一分。\n【行会】画师都入行会，每年交一次会钱。"),
+        ("user", "颜料那段把“七天七夜”去掉，我没考证过。度量经那段照用。行会那段不要。")))
+    assert set(found) == {"颜料", "度量经"}
+    assert "七天七夜" not in found["颜料"] and "矿物颜料" in found["颜料"]
+    found = settings_of(settle(
+        ("user", "What do we need for the island?"),
+        ("assistant", "Here's a draft, two notes:\n\nOrb stamp: tweed may carry the Orb mark only if it is handwoven by "
+                      "islanders in their own homes. An inspector checks each web at the mill.\n\nWaulking: before the "
+                      "mills took over the finishing, the women of a township waulked new tweed by hand.\n\n"
+                      "Shall I also sketch who buys the cloth?"),
+        ("user", "Orb stamp is right. And call the waulking note \"Waulking the tweed\"."), zh=False))
+    assert set(found) == {"Orb stamp", "Waulking the tweed"} and "inspector" in found["Orb stamp"]
+
+
+def test_a_drafted_note_turned_down_or_a_draft_refused_is_no_setting():
+    draft = ("assistant", "Two draft notes:\n\nSalt of Taoudenni: the miners cut salt in slabs from pits dug through the "
+                          "desert crust, each slab about thirty kilos.\n\nQuestions: who is the scout, and who pays him?")
+    assert set(settings_of(settle(("user", "Salt?"), draft, ("user", "Yes, use it."), zh=False))) == {"Salt of Taoudenni"}
+    assert not settings_of(settle(("user", "Salt?"), draft, ("user", "No, I'll write those myself."), zh=False))
+
+
+def test_a_listed_draft_of_a_trade_s_rules_taken_up_is_titled_by_whose_rules_they_are():
+    found = settings_of(settle(
+        ("user", "报馆的事。"),
+        ("assistant", "好。另外我给小报的行规写了一段：\n- 小报四开一张，每天下午三点截稿\n- 报贩在弄堂口批报，卖不掉的可以退回一半"),
+        ("user", "行规两条都要。")))
+    assert "小报行规" in found and "报贩" in found["小报行规"]
+    found = settings_of(settle(
+        ("user", "闸上的事你帮我理理。"),
+        ("assistant", "我把船闸的过闸规矩理一下，后面写抢道用得上：\n1. 按到闸先后排队，领了闸票才能进闸\n2. 客轮优先"),
+        ("user", "规矩都要。")))
+    assert "船闸过闸规矩" in found

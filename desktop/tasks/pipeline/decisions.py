@@ -182,8 +182,11 @@ class Decisions:
                     # "对，关门弟子，…": the yes may stand alone in the clause before the words it confirms
                     said_yes = position > 0 and re.fullmatch(r"\s*(?:对|是的?|嗯|好|没错|yes|yeah|yep|right)\s*",
                                                              clauses[position - 1], re.I)
-                    if said_yes or re.search(r"可以|好|行|就这样|同意|没问题|不错|就用|就按|定了|对", clause) or \
-                            re.search(r"\b(?:yes|ok|okay|good|great|fine|sure|agreed|keep|like)\b", clause, re.I):
+                    # ("规矩都要", "度量经那段照用", "use both", "keep it as it is")
+                    if said_yes or re.search(r"可以|好|行|就这样|同意|没问题|不错|就用|就按|定了|对|都要|全要|照用|用你的|"
+                                             r"都留着|保留", clause) or \
+                            re.search(r"\b(?:yes|ok|okay|good|great|fine|sure|agreed|keep|like|use (?:both|them|it|that|all)|"
+                                      r"is right|as it is)\b", clause, re.I):
                         return True
         return verdict is True
 

@@ -8,12 +8,12 @@ import re
 
 from desktop.tasks.pipeline.findings import Finding
 from desktop.tasks.pipeline.sections import CJK, _zh
-from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED, as_amended
+from desktop.tasks.pipeline.setting_drafts import DRAFT_ASKED, REFUSED, as_amended
 from desktop.tasks.pipeline.statements import Statement
 
 # the words that say a list or a line is the world's rules, or its lay-out
 _RULES_EN = r"rules?|code|laws?|customs|taboos|regulations"
-_RULES_ZH = "规则|规矩|禁忌|守则|门规|家规|戒律|制度"
+_RULES_ZH = "规则|规矩|禁忌|守则|门规|家规|帮规|班规|行规|铺规|规定|章程|戒律|制度"
 _LIST_HEADER = re.compile(rf"(?i)\b(?:{_RULES_EN}|layout|setting)\b|{_RULES_ZH}|设定|格局|赛制")
 _LAYOUT_WORDS = re.compile(r"(?i)\b(?:geography|layout|map)\b|地理|地图|格局|路线")
 _RULE_WORDS = re.compile(rf"(?i)\b(?:{_RULES_EN})\b|{_RULES_ZH}")
@@ -103,7 +103,9 @@ def listed(statements: list[Statement]) -> list[Finding]:
         lines, edits = amended
         named = (_LIST_TITLE_ZH if zh else _LIST_TITLE_EN).search(header)
         title = named.group(1).strip() if named else st.quote.rstrip(":： ")
-        title = re.sub(r"^(?:另外|还有|那)?(.+?)的(?=规矩|规则)", r"\1", title) if zh else title  # 基地的规矩 → 基地规矩
+        if zh:  # 基地的规矩 → 基地规矩; 我把船闸的过闸规矩 → 船闸过闸规矩, 另外我给小报的行规 → 小报行规
+            title = re.sub(rf"^[{CJK}]*?(?:把|给|将|替)(?=[{CJK}]{{2}})", "", title)
+            title = re.sub(rf"^(?:另外|还有|那)?(.+?)的(?=[{CJK}]{{0,4}}(?:{_RULES_ZH}))", r"\1", title)
         title = re.sub(r"(?i)^(?:(?:and|yes|so|also|put|write|note|set|pin|jot|add|record|down|up|the)\s+)+", "",
                        title) if not zh else title
         body = ("；" if zh else "; ").join(lines)
@@ -113,3 +115,68 @@ def listed(statements: list[Statement]) -> list[Finding]:
         out.append(Finding("settings", item, edits[0] if edits else st, entities=names,
                            extra=[st, *items, *edits[1:]] if edits else items))
     return out
+
+
+# "【颜料】唐卡用矿物颜料：…", "Salt of Taoudenni: the miners cut salt…", 'a route note, "The South Atlantic route": …':
+# a note the assistant drafts under its own title, a paragraph each
+_NOTE_ZH = re.compile(rf"^\s*【([^】]{{1,12}})】\s*(\S.*)$")
+_NOTE_EN = re.compile(r"^\s*((?:The\s+|An?\s+)?[A-Z][\w'’\-]*(?:\s+(?:of|the|and|[\w'’\-]+)){0,4})\s*:\s+(\S.*)$|"
+                      r"\bnote,?\s+[\"“]([^\"”]{3,40})[\"”]\s*:\s*(\S.*)$")
+_NOTES_OFFERED = re.compile(r"(?i)\bnotes?\b|\bdrafts?\b|\bsettings?\b|\bentr(?:y|ies)\b|设定|条目|拟了|整理|理成|写了")
+_NOT_A_NOTE_TITLE = re.compile(r"(?i)\d|\b(?:ch|chapter|step|start|development|climax|turn|ending|end|beat|act|part|"
+                               r"book|yes|no|also|and|but|so|note|notes|draft|here|one|two|three|questions?|thoughts?|ideas?|options?|"
+                               r"problems?|issues?|recap|summary|updated?)\b|^(?:the|a|an)$")
+_NOTE_RETITLED = re.compile(r"(?i)\bcall\s+the\s+(.+?)\s+(?:note|entry|section|one)\s+[\"“'‘]([^\"”’']+)[\"”’']")
+
+
+def titled_notes(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
+    """Notes the assistant drafted under their own titles, as the author's answer leaves them: one it names and
+    drops is gone ("水路那段不要"), its quoted words struck or changed ("水路那段“四天”改成“五天”"), and a new title
+    given ('call the waulking note "Waulking the tweed"'); a refusal of the whole draft drops them all."""
+    out: list[Finding] = []
+    for message_index in sorted({x.message_index for x in statements if not x.by_author}):
+        said = [x for x in statements if x.message_index == message_index]
+        reply = [x for x in statements if x.message_index == message_index + 1 and x.by_author]
+        if not reply or REFUSED.match(reply[0].quote):
+            continue
+        for line in sorted({x.line for x in said}):
+            parts = [x for x in said if x.line == line]
+            zh = _zh(parts[0].quote)
+            note = (_NOTE_ZH if zh else _NOTE_EN).search(parts[0].quote)
+            offered = any(_NOTES_OFFERED.search(x.quote) for x in said if x.index <= parts[0].index)
+            if note is None or parts[0].listed or not (zh or offered):
+                continue
+            title, first = (note.group(1), note.group(2)) if zh or note.group(1) else (note.group(3), note.group(4))
+            body = ("" if zh else " ").join([first, *(x.quote for x in parts[1:])]).strip()
+            if len(body) < (12 if zh else 40) or not zh and (
+                    _NOT_A_NOTE_TITLE.search(title) or kinds.get(title) == "Character"):
+                continue  # ("Start (ch. 31): …", "Lotte: she's…": an outline's beat, a person's line)
+            title, body, dropped, mentioned = _as_answered(title, body, reply, zh)
+            if dropped:
+                continue
+            names = list(dict.fromkeys(n for x in parts for n in x.names))
+            item = {"title": title, "category": "world", "body": body, "entities": names}
+            out.append(Finding("settings", item, mentioned or reply[0], entities=names, extra=parts))
+    return out
+
+
+def _as_answered(title: str, body: str, reply: list[Statement], zh: bool) -> tuple[str, str, bool, Statement | None]:
+    """(title, body, dropped, the answer's sentence that names it) for one drafted note."""
+    key = re.sub(r"(?i)^(?:the|an?)\s+", "", title).lower()
+    mentioned = None
+    for x in reply:
+        for clause in re.split(r"[，,。；;！!.]+" if zh else r"[;.!]+|,\s+(?:but|and)\b", x.quote):
+            if key not in clause.lower():
+                continue
+            mentioned = mentioned or x
+            if zh and re.search(r"(?<!把)(?:不要|删掉|删了|去掉|拿掉|算了)(?:了)?\s*$", clause) and "“" not in clause or \
+                    not zh and re.search(rf"(?i)\b(?:drop|cut|scrap|lose|skip)\s+(?:the\s+)?{re.escape(key)}\b", clause):
+                return title, body, True, x
+            for old, new in re.findall(r"“([^”]+)”(?:改成|改为|换成)“([^”]+)”", clause):
+                body = body.replace(old, new)  # 水路那段“四天”改成“五天”
+            for old in re.findall(r"“([^”]+)”(?:也)?(?:去掉|删掉|拿掉)", clause):
+                body = body.replace(old, "")  # 颜料那段把“七天七夜”去掉
+        retitled = None if zh else _NOTE_RETITLED.search(x.quote)
+        if retitled and retitled.group(1).lower() in key:
+            title, mentioned = retitled.group(2).strip(), mentioned or x
+    return title, body, False, mentioned

@@ -107,6 +107,9 @@ def settings(statements: list[Statement], kinds: dict[str, str], busy: set[int])
             current = _entry(st, title, _category(st.text))
         out.append(current)
     lists = pinned_settings.listed(statements) + pinned_settings.written_up(statements)
+    noted = {x.index for f in lists for x in [f.statement, *f.extra]}
+    lists += [f for f in pinned_settings.titled_notes(statements, kinds)
+              if not {x.index for x in f.extra} & noted]
     taken = {x.index for f in lists for x in [f.statement, *f.extra]}
     out = [f for f in out if not {x.index for x in [f.statement, *f.extra]} & taken] + lists
     for finding in out:
