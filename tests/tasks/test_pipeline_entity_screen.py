@@ -178,3 +178,12 @@ def test_a_name_headed_by_its_kind_first_or_last_is_of_that_kind():
         ("Faction", "Location", "Faction")
     found = entities(settle(("user", "曾绍裕开了裕昌丝行，专收蜀锦。温德厚也是那一章中风，半边身子动不了。")))
     assert found.get("裕昌丝行") == "Faction" and not {"中风", "章中风"} & set(found)
+
+
+def test_a_name_cut_out_of_a_word_or_a_surname_with_a_verb_is_no_one():
+    found = entities(settle(("user", "下一段我要让老贺死。第20章拴柱领着老贺翻过两道梁去张家沟说书。"),
+                            ("user", "第10章二队进了老林子，第一棵树放倒的时候小叶吓得坐在地上。")))
+    assert not {"贺死", "梁去", "一棵树"} & set(found)
+    found = entities(settle(("assistant", "我把河道理成设定：\n【大渡河】伐木场到老鹰岩半天水程；过了老鹰岩再放七天，到乐山交木头。"),
+                            ("user", "大渡河那段照用，七天改五天。")))
+    assert not [n for n in found if "【" in n or "】" in n]

@@ -48,7 +48,7 @@ class Candidates(dict[str, Candidate]):
         self.renamed: list[tuple[str, str]] = []  # (a thing's name, the words just before it: 一条软鞭，)
 
     def add(self, name: str, kind: str | None = None, weight: float = 0.0) -> Candidate | None:
-        name = name.strip(" \t'’\"“”「」『』《》()（）,，.。")
+        name = name.strip(" \t'’\"“”「」『』《》()（）【】〔〕［］,，.。")
         if bool(re.search(rf"[{CJK}]", name)):
             name = name.rstrip("吧了啊呢吗的呀嘛")
         if not valid_name(name):
