@@ -187,3 +187,10 @@ def test_a_name_cut_out_of_a_word_or_a_surname_with_a_verb_is_no_one():
     found = entities(settle(("assistant", "我把河道理成设定：\n【大渡河】伐木场到老鹰岩半天水程；过了老鹰岩再放七天，到乐山交木头。"),
                             ("user", "大渡河那段照用，七天改五天。")))
     assert not [n for n in found if "【" in n or "】" in n]
+
+
+def test_a_title_and_surname_known_for_a_full_name_is_that_person_and_a_speaker_s_i_m_is_no_part_of_a_name():
+    found = entities(settle(("assistant", "Dr. Amari, Italian-Brazilian, a physicist, carrying something he shouldn't."),
+                            ("user", "Teodoro Amari, yes. Dr. Teodoro Amari is found dead in chapter 26."),
+                            ("user", "Who killed Amari I'm holding until chapter 32."), zh=False))
+    assert "Teodoro Amari" in found and not {"Dr. Amari", "Amari", "Amari I'm"} & set(found)

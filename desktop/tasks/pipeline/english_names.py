@@ -166,8 +166,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
             continue  # "the Marquess of Ashcombe": a title someone holds, not a name
         if sentence_start and len(words) > 1 and words[-1].lower() in lx.EN_RANK_WORDS and not wn.en_given_name(words[0]):
             continue  # "Retired Ember Knight, half blind now, …": who the last one named is, not a name
-        if len(words) > 1 and words[-1] == "I":
-            words = words[:-1]  # "Julian I": the speaker, not part of the name
+        if len(words) > 1 and re.fullmatch(r"I(?:['’](?:m|ll|ve|d))?", words[-1]):
+            words = words[:-1]  # "Julian I", "Who killed Amari I'm holding…": the speaker, not part of the name
         name = " ".join(words)
         first, last = words[0].lower().rstrip("."), words[-1].lower()
         if len(words) == 1 and re.fullmatch(r"[A-Z]{2,4}", words[0]):
@@ -370,6 +370,13 @@ def patrons_dropped(cands: Candidates) -> None:
 
 def first_names(cands: Candidates, text: str) -> None:
     """"Mara Vell" … "Mara": a first name alone means the one character it begins (when only one does)."""
+    for name in [n for n, c in cands.items() if not c.canon_kind and cands.alias_of.get(n, n) in cands
+                 and cands.alias_of.get(n, n) != n and set(n.split()) & set(cands.alias_of[n].split())]:
+        target = cands.alias_of[name]  # "Dr. Amari", once known for Teodoro Amari's, is no one of its own
+        absorbed = cands.pop(name)
+        cands[target].aliases += [a for a in [name, *absorbed.aliases] if a not in cands[target].aliases]
+        cands[target].hints.update(absorbed.hints)
+        cands[target].mentions |= absorbed.mentions
     owners: dict[str, list[str]] = {}
     for name, cand in cands.items():
         words = name.split()
