@@ -395,3 +395,12 @@ def test_a_group_s_name_judged_and_replaced_is_renamed_too():
     found = settle(("assistant", "厂长我先起个名叫蒋有财，原来是供销社的干部。"),
                    ("user", "蒋有财太脸谱了，改叫蒋国栋，嗓门大。"))
     assert "蒋有财" not in entities(found) and "蒋国栋" in entities(found)
+
+
+def test_a_post_taken_with_ren_and_a_head_s_post_make_a_leader_and_a_trade_plied_for_a_firm_a_member():
+    canon = Canon(names={"龚卫东": ("Character", []), "红旗伐木场": ("Faction", []),
+                         "Chrissie Nicolson": ("Character", []), "Lennie's Mill": ("Faction", [])})
+    found = settle(("user", "第14章龚卫东任红旗伐木场场长，罗队长恨上了他。"), canon=canon)
+    assert ("LEADS", "龚卫东", "红旗伐木场") in relations(found)
+    found = settle(("user", "And a rival: Chrissie Nicolson, nineteen, who spins for Lennie's Mill."), zh=False, canon=canon)
+    assert ("MEMBER_OF", "Chrissie Nicolson", "Lennie's Mill") in relations(found)

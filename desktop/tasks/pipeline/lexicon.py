@@ -107,7 +107,8 @@ ZH_FACTION_LEADER_ROLES = ("宗主", "掌门", "门主", "帮主", "教主", "�
                            "总舵主", "支队长", "大队长", "中队长", "科长", "处长", "厅长", "主任", "总经理", "店长",
                            "领主", "总长", "镖头", "总镖头", "把头", "教官", "党魁", "魁首", "头子", "头儿", "领头人",
                            "带头人", "话事人", "掌舵人", "东家", "创始人", "创办人", "班主", "窑主", "当家人", "舵把子", "领队",
-                           "船主", "矿主", "老总", "总编")
+                           "船主", "矿主", "老总", "总编", "场长", "闸长", "团总", "住持", "方丈", "镇长", "县长",
+                           "乡长", "市长", "社主任", "书记")
 
 ZH_JOIN = ("调去", "调到", "调往", "分到", "分配到", "分进", "派到", "招进", "考进了", "拜入", "加入", "进入", "投入", "入了", "投靠", "归顺", "入门", "投了", "投奔", "归入", "混进", "转投", "拜进", "考进", "转签", "签进", "加盟", "转会到",
            "考入", "签约", "签给", "签在", "跳槽到", "跳槽去了", "跳槽去", "跳槽进了")
@@ -383,7 +384,11 @@ EN_JOIN = ("joins", "joined", "join", "runs with", "ran with", "rides with", "sa
            "signs for", "signed for", "transfers to", "transferred to", "travels with", "travelled with", "traveled with",
            "tours with", "toured with", "plays for", "played for", "rides for", "rode for", "drives for", "drove for",
            "sworn into", "sworn in to", "initiated into", "inducted into", "recruited into", "recruited by", "hired by",
-           "taken on by", "signed by", "hired on at", "taken on at", "apprenticed at", "enrolled at", "enrolls at")
+           "taken on by", "signed by", "hired on at", "taken on at", "apprenticed at", "enrolled at", "enrolls at",
+           # a trade plied for a firm: "who spins for Lennie's Mill", "sings for the Apollo"
+           "spins for", "spun for", "weaves for", "wove for", "sews for", "sings for", "sang for", "writes for",
+           "wrote for", "cooks for", "cooked for", "scouts for", "scouted for", "clerks for", "clerked for",
+           "works at", "worked at", "labours for", "labors for")
 EN_LEAD = ("leads", "led", "heads", "captains", "captained", "rules", "commands", "founded", "is the head of", "is the leader of",
            "is the master of", "leading", "heading", "takes control of", "took control of", "takes charge of",
            "took charge of", "in charge of", "seizes control of", "seized control of")
