@@ -194,3 +194,11 @@ def test_a_title_and_surname_known_for_a_full_name_is_that_person_and_a_speaker_
                             ("user", "Teodoro Amari, yes. Dr. Teodoro Amari is found dead in chapter 26."),
                             ("user", "Who killed Amari I'm holding until chapter 32."), zh=False))
     assert "Teodoro Amari" in found and not {"Dr. Amari", "Amari", "Amari I'm"} & set(found)
+
+
+def test_don_before_a_full_name_is_how_he_is_addressed_not_part_of_his_name():
+    found = settle(("user", "Don Saro Amato, the capomastro, shut the ventilation door to kill Calogero. Saro is the "
+                            "Baron's man."), zh=False)
+    people = entities(found)
+    assert "Saro Amato" in people and not {"Saro", "Don Saro Amato"} & set(people)
+    assert not [s for s in found.document["states"] if s["key"] == "identity" and s["value"] == "Don"]

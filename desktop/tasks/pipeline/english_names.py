@@ -337,7 +337,8 @@ def post_title(form: str) -> str | None:
 _COURTESY = frozenset(("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "ser", "dame", "madam", "madame", "monsieur",
                        "mademoiselle", "herr", "frau", "dr", "doctor", "aunt", "uncle", "granny", "grandpa", "grandma",
                        "father", "mother", "brother", "sister", "master", "elder", "saint", "rev", "reverend", "messer",
-                       "signor", "signora", "signore", "señor", "señora", "senhor", "senhora", "mynheer"))
+                       "signor", "signora", "signore", "señor", "señora", "senhor", "senhora", "mynheer", "don", "dona",
+                       "doña", "dom"))
 
 
 def head_word(name: str, kind: str) -> list[str]:

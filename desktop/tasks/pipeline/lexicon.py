@@ -342,7 +342,7 @@ EN_PERSON_TITLES = ("mr", "mrs", "miss", "ms", "lady", "lord", "sir", "captain",
                     "pte", "cpl", "lt", "capt", "col", "deacon", "pastor", "canon", "mother", "sensei", "district",
                     "attorney", "deputy", "coroner", "solicitor", "barrister", "messer", "signor", "signora", "signore",
                     "señor", "señora", "senhor", "senhora", "mynheer", "frère", "frere", "père", "pere", "mère", "soeur",
-                    "sœur", "maître", "maitre", "fra", "padre", "dom", "dona", "doña", "fräulein", "pasha", "efendi",
+                    "sœur", "maître", "maitre", "fra", "padre", "dom", "don", "dona", "doña", "fräulein", "pasha", "efendi",
                     "effendi", "sheikh", "shaikh", "mullah", "imam", "rabbi", "hajji")
 # ranks and posts: alone, capitalised, they are someone's title ("made a full Warden"), never a name of their own
 EN_RANK_WORDS = frozenset((*EN_PERSON_TITLES, "adept", "apprentice", "novice", "acolyte", "initiate", "archmage",
