@@ -227,3 +227,14 @@ def test_a_place_gone_to_or_named_like_a_place_is_a_place_without_asking_the_mod
     found = settle(("user", "In 16 Zuane sails for Lisbon. Grand Coulee Dam is where Arvid works."),
                    canon=Canon(names={"Zuane": ("Character", [])}), zh=False)
     assert {"Lisbon": "Location", "Grand Coulee Dam": "Location"}.items() <= entities(found).items()
+
+
+def test_a_hook_planted_and_then_paid_off_in_the_same_talk_is_settled_paid_off_where_it_was_planted():
+    found = settle(("assistant", "还有个伏笔：第20章小曼在报馆阁楼找到的那本旧账簿，一直没用上。"),
+                   ("user", "账簿你提醒得好：第36章小曼拿账簿上的记录把寿康的假药账对上了，这个坑就在36章填。"))
+    hooks = found.document["hooks"]
+    assert len(hooks) == 1
+    assert hooks[0]["status"] == "Resolved" and hooks[0]["planted_in"] == 20 and hooks[0]["resolved_in"] == 36
+    assert "due_by" not in hooks[0]
+    found = settle(("user", "第6章老岳在屏上故意空着一只鸟没编，这个坑留到第30章以前填。"))
+    assert [(h["status"], h.get("due_by")) for h in found.document["hooks"]] == [("Unresolved", 30)]

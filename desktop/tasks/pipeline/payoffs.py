@@ -71,7 +71,9 @@ def paid_off_already(text: str, zh: bool, now: int | None = None) -> tuple[int, 
 # a payoff said of a hook by pointing at it: "这条伏笔就算结了", "就在这一章收掉", "close that thread in ch. 17",
 # "So that little mystery is closed in 11"
 CLOSING = re.compile(r"(?i)(?:伏笔|钩子|悬念|这条|那条|这个坑|那个坑)[^。！？]{0,8}?(?:收掉|收了|结了|了结|收尾|"
-                      r"就(?:收|解释|交代)(?=[：:]))(?![^。！？]{0,4}(?:银|钱|两|徒|下))|"
+                      r"就(?:收|解释|交代)(?=[：:])|"
+                      # "这个坑就在36章填" (not "这个坑留到第30章以前填": only due then)
+                      r"(?<!以前)(?<!之前)(?<!章前)(?<!回前)填(?:了|上)?(?=[。！!，,；;]|$))(?![^。！？]{0,4}(?:银|钱|两|徒|下))|"
                       r"\bclose (?:that|this|the) (?:little )?(?:thread|mystery|hook|one)\b|"
                       r"\b(?:that|this) (?:little )?(?:thread|mystery|hook|one)(?:'s| is)(?: now)? "
                       r"(?:closed|resolved|done|settled|answered|paid off)\b")

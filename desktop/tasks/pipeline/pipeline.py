@@ -408,6 +408,14 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
         if key in seen:
             path = seen[key]
             evidence[path] += [q for q in quotes if q not in evidence[path]]
+            held = doc[section][int(path.rsplit("/", 1)[1])] if (section := finding.section) == "hooks" else None
+            paid, planted = finding.item.get("resolved_in"), held.get("planted_in") if held is not None else None
+            if held is not None and finding.item.get("status") == "Resolved" and held.get("status") != "Resolved" \
+                    and finding.statement.by_author \
+                    and (paid is None or planted is None or paid >= planted):
+                # a hook planted and then paid off in the same talk is settled as paid off, where it was planted
+                held.pop("due_by", None)
+                held.update({k: v for k, v in finding.item.items() if k in ("status", "resolved_in")})
             continue
         section = finding.section
         path = f"{section}/{len(doc[section])}"

@@ -291,7 +291,7 @@ _THAT_HOOK_ZH = re.compile(r"[这那](?:个|条)(?:伏笔|悬念|坑)|至此")  
 _PAYOFF_AT_ZH = re.compile(r"第\s*[0-9〇零一二两三四五六七八九十百]+\s*[章回](?:再|才|就|会)?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)"
                            r"(?![了过：:])")
 _LATER_ZH = re.compile(r"(?:打算|准备|计划|将来|以后|之后|后面|再|要|会|才|留到|留待|前后|之前|以前|章前|回前|约|大概|最迟|最晚)"
-                       r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉)")
+                       r"[^，。！？]{0,6}?(?:揭开|揭晓|回收|揭示|解开|交代|收掉|填)")
 # what opens a sentence about the thing just said: "Who wrote it…", "It pays off…", "大概四十章左右揭开"
 _POINTS_BACK = re.compile(r"\s*(?:who|what|why|how|it|this|that|which|whoever|the answer|the truth|大概|预计|估计|约|"
                           r"之后|后面|这个|这|它)(?![A-Za-z])", re.I)
