@@ -442,8 +442,12 @@ def _hook_name(text: str, zh: bool) -> str:
         m = _HOOK_NOUN_ZH.search(text) or _HOOK_AFTER_ZH.search(text)
         if m:
             return _clean_zh(m.group(1))
-        text = re.sub(rf"^(?:(?:哦|噢)?(?:还有|另外|对了|顺便|然后|再就是|比如|例如|其实|估计|大概|我觉得|我现在)[，,、：:]?)|"
-                      rf"^(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|我会写|我要写|我想写|我打算写", "", text)
+        # ("另外，您第6章写过那扇百鸟朝凤屏…": each lead-in word comes off, one after another)
+        lead = re.compile(rf"^(?:(?:哦|噢)?(?:还有|另外|对了|顺便|然后|再就是|比如|例如|其实|估计|大概|我觉得|我现在)[，,、：:]?|"
+                          rf"(?:第\s*{_NUM}\s*章|{_NUM}\s*章)[，,：:]?|[您你]|(?:写过|写了|提过|埋过)(?=[\u4e00-\u9fff]{{3}})|"
+                          rf"[那这][扇个张块只封本座件幅把道])|我会写|我要写|我想写|我打算写")
+        while (shorter := lead.sub("", text, count=1)) != text:
+            text = shorter
         # "钢琴声到底哪来的我还没想好": what is open, without the author's note that it is
         text = re.sub(r"(?:我|我们)?(?:还|一直|暂时)?(?:没想好|没定|没想清楚|不确定).*$|到底|究竟", "", text)
         text = re.sub(r"[那这]个坑.*$|的坑.*$|[那这]条.*$", "", text)  # "锚点失效那个坑第六章埋": the hook is what the 坑 is
