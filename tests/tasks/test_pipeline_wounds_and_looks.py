@@ -122,3 +122,17 @@ def test_a_wound_the_author_scraps_by_name_goes_and_the_one_put_in_its_place_sta
     found = states(settle(("user", "第16章温德厚摔断了腿。"), ("assistant", "好。"), ("user", "断腿不要了。"),
                           canon=Canon(names={"温德厚": ("Character", [])})))
     assert not any(key == "injury" for _, key, _ in found)
+
+
+def test_an_age_in_words_after_is_belongs_to_the_one_it_is_said_of():
+    canon = Canon(names={"Turi": ("Character", []), "Werner": ("Character", []), "Moussa": ("Character", []),
+                         "Liam": ("Character", []), "Nora": ("Character", []), "Zoya": ("Character", [])})
+    for said, state in (("Turi's eleven.", ("Turi", "age", "eleven")),
+                        ("Werner's fifty-eight, an old naval airship man from the war.", ("Werner", "age", "fifty-eight")),
+                        ("Moussa is sixteen and from then on he's the khabir.", ("Moussa", "age", "sixteen")),
+                        ("Nora's kid brother Liam, sixteen, swings the cleaver.", ("Liam", "age", "sixteen"))):
+        assert state in states(settle(("user", said), canon=canon, zh=False)), said
+    found = states(settle(("user", "Zoya is 35, with a streak of grey she's had since she was twenty."), canon=canon,
+                          zh=False))
+    assert [s for s in found if s[1] == "age"] == [("Zoya", "age", "35")]
+    assert not [s for s in states(settle(("user", "Turi is two minutes late."), canon=canon, zh=False)) if s[1] == "age"]

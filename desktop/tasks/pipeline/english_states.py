@@ -155,8 +155,11 @@ class EnglishStates:
         # ball is 12")
         own = "|".join(re.escape(f.lower()) for f in (subject, *self._forms.get(subject, ()), "she", "he") if f)
         m = re.search(rf"\b(\d{{1,3}}|{_EN_AGE_WORDS}) years? old\b|(?:^\s*,?\s*(?:who\s*)?|\b(?:{own})\s*)(?:is|['’]s|was)\s+"
-                      rf"(?:now\s+|just\s+|only\s+)?(\d{{1,3}})\b(?! \w)|"
+                      rf"(?:now\s+|just\s+|only\s+)?(\d{{1,3}}|{_EN_AGE_WORDS})\b(?!-)(?!\s+(?!and\b|but\b|when\b)\w)|"
                       rf"^\s*,\s*(\d{{1,2}}|{_EN_AGE_WORDS})\s*(?:,|$)", ltail)
+        if m and m.group(2) and re.search(r"\b(?:since|when|until|till|before|after)\s+(?:\S+\s+){1,3}?was\s+(?:just\s+|only\s+)?$",
+                                          ltail[:m.start(2)]):
+            m = None  # ("a streak of grey she's had since she was twenty": an age she was, not hers now)
         # a clause that follows a comma and is only an age or a post describes the person before it
         # (… when the sentence named them: "Keep 1, 2 and 4." says nothing of whom the talk is about)
         # (not "Nora's source: a clerk…": that is the source's post, whoever they are)
@@ -166,7 +169,11 @@ class EnglishStates:
         if not m and appositive:  # "Nell Sparrow, fifteen, …": the clause after the name is only the age
             m = re.fullmatch(rf"\s*(?:aged\s+)?(\d{{1,2}}|{_EN_AGE_WORDS})\s*[.!]?\s*()()", ltail)
         if m:
-            out.append(self._state(st, subject, "age", m.group(1) or m.group(2) or m.group(3)))
+            # ("Nora's kid brother Liam, sixteen, …": the age is of the one named just before it)
+            said_before = st.text[:clause[0]].rstrip(" ,")
+            nearest = next((n for n in self._forms if appositive and self.kind(n) == "Character" and any(
+                f and said_before.endswith(f) for f in (n, *self._forms.get(n, ())))), subject)
+            out.append(self._state(st, nearest, "age", m.group(1) or m.group(2) or m.group(3)))
         # "Sister Ines, the abbey's archivist" / "Vance is a director of the Meridian Authority" / a clause that
         # is only the post, after the person's own ("Nell Sparrow, fifteen, thief of the Lamplighters' Guild")
         # (each person's own words: "Corra's cousin Wren Hale is a clerk" speaks of Wren)
@@ -341,6 +348,9 @@ def _is_title(title: str) -> bool:
         return False
     if words and words[-1].endswith("ing") and words[-1] not in ("king", "viking"):
         return False  # "including threadwalking": a doing, whatever it ends like
+    if last == "head" and set(words) & {"bald", "balding", "shaved", "shaven", "sunburnt", "sunburned", "grey", "gray",
+                                          "white", "curly", "big", "small", "huge", "bare", "bandaged"}:
+        return False  # ("sunburnt bald head": a look; "studio head", "head of hydroponics" are posts)
     if not words or any(w.startswith("ex-") or w in ("former", "onetime") for w in words):
         return False  # what someone used to be is not who they are (a retired marshal still is one, retired)
     return words[-1] not in _NOT_TITLES and not (len(words) > 1 and words[0] in _NOT_MODIFIERS)
