@@ -136,3 +136,12 @@ def test_an_age_in_words_after_is_belongs_to_the_one_it_is_said_of():
                           zh=False))
     assert [s for s in found if s[1] == "age"] == [("Zoya", "age", "35")]
     assert not [s for s in states(settle(("user", "Turi is two minutes late."), canon=canon, zh=False)) if s[1] == "age"]
+
+
+def test_a_beard_a_clouded_eye_or_a_sixth_finger_is_how_someone_looks():
+    canon = Canon(names={"罗大成": ("Character", []), "汪守拙": ("Character", []), "卢阿三": ("Character", [])})
+    assert ("罗大成", "appearance", "满脸络腮胡") in states(settle(("user", "罗大成的样子补一笔：满脸络腮胡，说话像打雷。"),
+                                                           canon=canon))
+    assert ("汪守拙", "appearance", "右眼长了层翳") in states(settle(("user", "汪守拙六十三了，右眼长了层翳。"), canon=canon))
+    assert ("卢阿三", "appearance", "左手长了六个指头") in states(settle(("user", "卢阿三手快得吓人，左手长了六个指头。"),
+                                                              canon=canon))

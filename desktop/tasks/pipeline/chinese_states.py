@@ -100,10 +100,11 @@ class ChineseStates:
         if marked and not any(f.item.get("key") == "injury" for f in out if f is not None):
             out.append(self._state(st, subject, "appearance", marked.group(0).strip("，, ")[:30]))  # 左耳缺了半块, 右腿跛
         elif (any(word in tail for word in lx.ZH_APPEARANCE) or _FINGERS_SHORT.search(tail)) and \
-                re.search(r"有|长着|留着|是|带着|戴着?|镶着?|[少缺]了?[一两二三四五]根|[一半][颗道块条只张片]|脸上|额上|眼角|手上|背上|一脸|满脸", tail):
+                re.search(r"有|长着|长了|留着|是|带着|戴着?|镶着?|[少缺]了?[一两二三四五]根|[一半][颗道块条只张片]|脸上|额上|眼角|手上|"
+                          r"背上|一脸|满脸|下巴", tail):
             # 左脸有一道刀疤 → 左脸刀疤: where the mark is and what it is, as an editor notes it
             look = re.sub(rf"(?<=[{_CJK}])(?:上|上面)?(?:有|留着|留了|长着|带着)(?:一|两|几)?[道条块个颗片](?=[{_CJK}]{{2}})", "",
-                          re.sub(r"^(?:这人|此人|这个人|那人)", "", tail.strip("，, ")))
+                          re.sub(r"^(?:这人|此人|这个人|那人)", "", tail.strip("，, ").split("：")[-1]))
             out.append(self._state(st, subject, "appearance", look[:30]))
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail) or \
             re.search(r"今年([0-9一二三四五六七八九十]{1,3})(?=了|[，,。；;！!]|$)", tail) or \
@@ -130,7 +131,7 @@ class ChineseStates:
 
 # "左耳缺了半块", "右腿跛", "右手虎口纹了只蝎子": a part of the body and the mark it bears, right after the name
 _MARKED_PART = re.compile(r"\s*(?:[左右](?:耳|眼|脸|颊|手|腿|脚|臂|胳膊|肩|额|眉|腮|手腕|小腿|大腿)|额头|脖子|后颈|手背|虎口)"
-                          r"[\u4e00-\u9fff]{0,3}?(?:缺了|少了|跛|瘸|纹了|纹着|刺了|刺着|文了|文着|有颗|有块|有个|歪)[^，,。；;！!]*")
+                          r"[\u4e00-\u9fff]{0,3}?(?:缺了|少了|跛|瘸|纹了|纹着|刺了|刺着|文了|文着|有颗|有块|有个|歪|长了|长着)[^，,。；;！!]*")
 # "阿喜第43章死": the bare verb closing the clause, after nothing but when
 _BARE_DEATH = re.compile(r"(?:在?第?[0-9〇零一二两三四五六七八九十百]+[章回](?:里|中)?)?(?:就|便|才|也|最后|最终)?死")
 # "葛永年的老婆死了好多年了" / "阿敏她妈早就没了": the one named is whose kin died, not the dead
