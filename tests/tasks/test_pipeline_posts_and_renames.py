@@ -404,3 +404,11 @@ def test_a_post_taken_with_ren_and_a_head_s_post_make_a_leader_and_a_trade_plied
     assert ("LEADS", "龚卫东", "红旗伐木场") in relations(found)
     found = settle(("user", "And a rival: Chrissie Nicolson, nineteen, who spins for Lennie's Mill."), zh=False, canon=canon)
     assert ("MEMBER_OF", "Chrissie Nicolson", "Lennie's Mill") in relations(found)
+
+
+def test_one_who_runs_the_house_from_now_and_an_age_said_alone_after_a_name():
+    canon = Canon(names={"岳青禾": ("Character", []), "陶建国": ("Character", []), "陶老大": ("Character", [])})
+    assert ("岳青禾", "identity", "当家") in states(settle(("user", "从那章起坊里由岳青禾当家。"), canon=canon))
+    assert not [s for s in states(settle(("user", "岳青禾不当家。"), canon=canon)) if s[1] == "identity"]
+    found = states(settle(("user", "陶老大的儿子叫陶建国，二十五，在他爹船上跑了十年。"), canon=canon))
+    assert ("陶建国", "age", "二十五岁") in found

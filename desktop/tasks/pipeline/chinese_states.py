@@ -106,16 +106,22 @@ class ChineseStates:
             look = re.sub(rf"(?<=[{_CJK}])(?:上|上面)?(?:有|留着|留了|长着|带着)(?:一|两|几)?[道条块个颗片](?=[{_CJK}]{{2}})", "",
                           re.sub(r"^(?:这人|此人|这个人|那人)", "", tail.strip("，, ").split("：")[-1]))
             out.append(self._state(st, subject, "appearance", look[:30]))
+        # "陶老大的儿子叫陶建国，二十五，…": a clause that is only a number, right after the name, is the age
+        named_just_before = not chars and carried is not None and \
+            re.search(rf"{re.escape(carried)}\s*[，,]\s*$", st.text[:clause[0]]) is not None
         age = re.search(r"(?:今年|年方|已经|才)?([0-9一二三四五六七八九十百两]{1,4})岁", tail) or \
             re.search(r"今年([0-9一二三四五六七八九十]{1,3})(?=了|[，,。；;！!]|$)", tail) or \
-            chars and re.fullmatch(r"\s*(?:也|都|已经|才|刚)?([1-9][0-9]|[一二三四五六七八九]?十[一二三四五六七八九]?)了?\s*",
-                                   tail.strip("。！!；;，, "))
+            (chars or named_just_before) and re.fullmatch(
+                r"\s*(?:也|都|已经|才|刚)?([1-9][0-9]|[一二三四五六七八九]?十[一二三四五六七八九]?)了?\s*", tail.strip("。！!；;，, "))
         # (老爷子今年81了, 小川今年二十, 老关五十八, 扎西四十六了: an age said without 岁)
         # 比薛蟠小两岁 is a difference, not an age; 十岁的小丫头 is the girl's age, not the subject's
         if age and not re.search(r"[大小长]$", tail[:age.start(1)]) and not tail.startswith("的", age.end()) and \
                 not (chars and _KIN_OF.match(tail)):  # (扎西的儿子今年十七: the son's age)
             out.append(self._state(st, chars[-1][0] if chars else carried, "age", age.group(1) + "岁"))
         out += self._zh_titles(st, text, chars, subject)
+        for name, _, end in chars:  # "从那章起坊里由青禾当家", "机房由锦娘当家": she heads the house from then
+            if re.match(r"\s*(?:来|正式|就)?当家(?:了|做主)?\s*(?:[，,。；;！!]|$)", text[end:]) and not _negated_zh(text[:end]):
+                out.append(self._state(st, name, "identity", "当家"))
         job = re.match(r"(?:是|乃|本是|原是)(?:个|一个|一名|一位|名)([\u4e00-\u9fff]{2,4}?)(?:[，,。]|$)", tail.strip())
         if job and re.search(r"[修师匠手医贼商徒客侠官将兵卫奴婢童使者]$", job.group(1)):
             out.append(self._state(st, subject, "identity", job.group(1)))  # 韩三是个散修
