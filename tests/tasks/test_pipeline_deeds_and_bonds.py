@@ -446,3 +446,13 @@ def test_a_thing_entrusted_or_thrown_to_someone_is_theirs():
     canon = Canon(names={"柳七娘": ("Character", []), "程守拙": ("Character", []), "乌木匣": ("Item", [])})
     assert ("OWNS", "程守拙", "乌木匣") in relations(settle(("user", "第33章当晚柳七娘把乌木匣托给程守拙，不告而别。"),
                                                           canon=canon))
+
+
+def test_it_handed_on_is_the_thing_the_sentence_just_named():
+    canon = Canon(names={"Tobias Crane": ("Character", []), "Gaspard Moreau": ("Character", []),
+                         "Evelyn Marsh": ("Character", []), "the lapis scarab": ("Item", [])})
+    found = settle(("user", "In chapter 14 Tobias Crane takes the lapis scarab from Evelyn Marsh's trunk and sells it to "
+                            "Gaspard Moreau."), canon=canon, zh=False)
+    assert ("OWNS", "Gaspard Moreau", "the lapis scarab") in relations(found)
+    assert {("OWNS", "Evelyn Marsh", "the lapis scarab"), ("OWNS", "Tobias Crane", "the lapis scarab")} <= \
+        {(e["type"], e["from"], e["to"]) for e in found.document["ends"]}

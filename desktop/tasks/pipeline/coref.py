@@ -196,7 +196,23 @@ def resolve(statements: list[Statement], cands: Candidates, kinds: dict[str, str
             focus = None  # "Scrap Corvin entirely.": whoever comes next is who "she" means
     if not prose:
         _give_fragments_their_subject(statements, forms)
+        _things_handed_on(statements, [(f, n) for f, n in cands.surface_forms() if kinds.get(n) == "Item"])
     locate(statements, cands)
+
+
+# "Toby takes the scarab from Evie's trunk and sells it to Moreau": "it" handed on is the thing just named
+_HANDED_IT = re.compile(r"\b((?:sells|sold|gives|gave|hands|handed|passes|passed|sends|sent|leaves|left|returns|returned|"
+                        r"slips|slipped|pawns|pawned|trades|traded)\s+)it(?=\s+(?:on\s+|back\s+|over\s+)?to\b)")
+
+
+def _things_handed_on(statements: list[Statement], items: list[tuple[str, str]]) -> None:
+    for st in statements:
+        if re.search(r"[\u4e00-\u9fff]", st.text) or not (handed := _HANDED_IT.search(st.text)):
+            continue
+        said = [(st.text.rfind(f, 0, handed.start()), n) for f, n in items if f in st.text[:handed.start()]]
+        said = [(at, n) for at, n in said if at >= 0]
+        if said:
+            st.text = st.text[:handed.end(1)] + max(said)[1] + st.text[handed.end():]
 
 
 def _named_here(said: str, characters: list[str], forms: list[tuple[str, str]], seen: dict[str, int],
