@@ -338,3 +338,11 @@ def test_a_general_outline_is_named_by_its_quoted_title_an_apostrophe_inside_it_
                                         "Fergus's death and the will; Calum's challenge; Isla saves the distillery."),
                           ("user", "Title's good. But she doesn't sell the cask."), zh=False))
     assert "The Angel's Share" in found and found["The Angel's Share"]["level"] == "GeneralOutline"
+
+
+def test_a_numbered_draft_of_a_trade_s_rules_is_no_outline():
+    found = settle(("user", "老三弦的事你帮我想想。"),
+                   ("assistant", "我再把说书这一行的规矩拟一下，后面拴柱一个人走村用得着：\n1. 说书人进村先在场院里弹一段“定场弦”\n"
+                                 "2. 一个村说三天，管饭不给钱\n3. 盲人说书不说荤段子"),
+                   ("user", "规矩1、2都好，3不要。"))
+    assert not found.document["plan"]

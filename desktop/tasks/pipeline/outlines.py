@@ -58,6 +58,10 @@ def plan(statements: list[Statement], kinds: dict[str, str]) -> list[Finding]:
             # (the outline the author just asked for, a long one too: "give me a long outline for part four")
             # (… or the one offered two messages before: "顺便排个第6—15章的长纲。" — "1和3要，你排吧。" — the draft)
             block = blocks[st.index]
+            if not block.title and _RULES_HEADER.search(block.header.quote.rstrip(":： ")[-40:]) and \
+                    not re.search(r"(?i)outline|纲|\bbeats?\b|第\s*\d|\bch(?:apter|\.)?\s*\d", block.header.quote):
+                consumed |= {x.index for x in block.covers}  # "我再把说书这一行的规矩拟一下：1. … 2. …": rules, no plot
+                continue
             current = _take_block(block, out, current if _drafts_it(current, block, guessed) else None, statements)
             guessed, authored = False, 3  # (the assistant restating them after is no new step)
             consumed |= {x.index for x in blocks[st.index].covers}
