@@ -202,3 +202,10 @@ def test_don_before_a_full_name_is_how_he_is_addressed_not_part_of_his_name():
     people = entities(found)
     assert "Saro Amato" in people and not {"Saro", "Don Saro Amato"} & set(people)
     assert not [s for s in found.document["states"] if s["key"] == "identity" and s["value"] == "Don"]
+
+
+def test_one_said_to_be_someone_s_sister_is_a_person_even_at_a_sentence_s_start():
+    found = settle(("user", "Koldo throws the final for Patxi."),
+                   ("user", "And Amaia, Koldo's sister, the scorer at the fronton: she's in love with Iñaki."), zh=False)
+    assert entities(found).get("Amaia") == "Character"
+    assert ("SIBLING_OF", "Amaia", "Koldo") in relations(found) or ("SIBLING_OF", "Koldo", "Amaia") in relations(found)

@@ -74,6 +74,9 @@ _PLACE_BEFORE = re.compile(r"\b(?:in|near|into|outside|beyond|across|(?:is|was|a
                            r"returned|retires|retired|back) to)\s+$")
 _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|daughter|wife|husband|master|mentor|"
                         r"friend|rival|servant|cousin|uncle|aunt|niece|nephew|widow|heir|student|pupil)\b")
+_APPOSED_KIN = re.compile(r",\s+(?:[A-Z][\w\-]*\s+){0,2}[A-Z][\w\-]*'s\s+(?:(?:little|big|older|younger|elder|kid|"
+                          r"baby|twin|only|eldest|youngest)\s+)?(?:sister|brother|father|mother|son|daughter|wife|husband|"
+                          r"cousin|uncle|aunt|niece|nephew|widow|fiancée?|girl|boy|apprentice|nephew)\b")
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 
@@ -190,6 +193,8 @@ def english(text: str, cands: Candidates, whole: str, prose: bool = False) -> No
                 cands.add(" ".join(person), "Character", 2.0)
                 cands.add(" ".join(group), lx.EN_HEAD_KINDS.get(group[-1].lower(), "Faction"), 1.5)
                 continue
+        if _APPOSED_KIN.match(text.replace("’", "'"), match.end()):
+            cands.add(name, "Character", 2.0)  # "And Amaia, Koldo's sister, …": whose kin one is makes one a person
         if len(words) > 1 and re.search(r"[^sui']s$", last) and not wn.en_given_name(words[0]) and "of" not in words \
                 and first not in lx.EN_PERSON_TITLES and re.search(rf"\b[Tt]he {re.escape(name)}\b", whole):
             # "the Rust Saints", "the Free Lanes": a band named as its members ("the Glass Marches" is land)
