@@ -4,7 +4,7 @@ closed by pointing at it, a secret kept from the reader, a beat whose payoff is 
 from __future__ import annotations
 
 from desktop.tasks.pipeline.pipeline import Canon
-from tests.tasks.test_pipeline import hooks, settle
+from tests.tasks.test_pipeline import entities, hooks, settle
 
 
 def _people(*names: str) -> Canon:
@@ -134,3 +134,9 @@ def test_an_english_mystery_begun_in_one_clause_and_told_in_the_next_is_a_hook()
     assert (hook["status"], hook["planted_in"], hook["resolved_in"]) == ("Resolved", 8, 15)
     assert not settle(("user", "Nora moves to Windsor in ch 3 and in ch 9 she learns to drive."), canon=canon,
                       chapter=10, zh=False).document["hooks"]
+
+
+def test_not_being_interested_in_someone_drops_no_one():
+    found = settle(("user", "对面街的黄氏药行，东家叫黄绍基，他有个弟弟叫黄绍棠，大家叫他棠少，对阿娥有意思。"),
+                   ("user", "阿娥对棠少没意思，她心里是阿添。"))
+    assert "黄绍棠" in entities(found)
