@@ -209,3 +209,8 @@ def test_one_said_to_be_someone_s_sister_is_a_person_even_at_a_sentence_s_start(
                    ("user", "And Amaia, Koldo's sister, the scorer at the fronton: she's in love with Iñaki."), zh=False)
     assert entities(found).get("Amaia") == "Character"
     assert ("SIBLING_OF", "Amaia", "Koldo") in relations(found) or ("SIBLING_OF", "Koldo", "Amaia") in relations(found)
+
+
+def test_pai_the_verb_after_a_name_makes_no_sect():
+    found = entities(settle(("user", "第14章森工局派来新场长，叫龚卫东。"), ("user", "区伯在铺头门口架了两口大锅，免费派凉茶。")))
+    assert not {"森工局派", "免费派"} & set(found)

@@ -131,6 +131,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     patrons_dropped(cands)
     _trim_glued_words(cands)
     _cut_out_of_words(cands, text)
+    _sent_not_a_sect(cands, text)
     _prune_overlaps(text, cands)
     drop_glued_verbs(cands, text, segment)
     # (a novel's narration gives a name whole: no group there is said by the start of its name)
@@ -185,6 +186,16 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
 
 # no given name ends a surname with these: 老贺死了 is 贺 dying, 翻过两道梁去 is a ridge
 _NOT_GIVEN = frozenset("死去了的着过吗呢吧啊被把让给是在")
+
+
+def _sent_not_a_sect(cands: Candidates, text: str) -> None:
+    """寿康派来的流氓, 森工局派来新场长, 免费派凉茶: 派 the verb after a name, no sect called 寿康派."""
+    for name, cand in list(cands.items()):
+        if cand.canon_kind or not name.endswith("派") or len(name) < 3:
+            continue
+        afters = [text[m.end():m.end() + 1] for m in re.finditer(re.escape(name), text)]
+        if afters and all(a and a in "来去人了出到兵遣发给送凉茶饭粮钱" for a in afters):
+            del cands[name]
 
 
 def _cut_out_of_words(cands: Candidates, text: str) -> None:
