@@ -241,3 +241,9 @@ def test_english_ties_said_with_a_dash_or_an_aside_and_a_killing_of_someone_s_ki
         canon=canon, zh=False))
     found = relations(settle(("user", "Bhola kills Nabin's brother Haran in ch 42."), canon=canon, zh=False))
     assert ("KILLED", "Bhola Sardar", "Haran") in found and ("KILLED", "Bhola Sardar", "Nabin Mondal") not in found
+
+
+def test_two_named_in_one_breath_before_the_wedding_marry():
+    canon = Canon(names={"春燕": ("Character", []), "建国": ("Character", [])})
+    found = settle(("user", "春燕和建国——第30章结婚，邱明远当证婚人。"), canon=canon)
+    assert ("MARRIED_TO", "春燕", "建国") in relations(found)

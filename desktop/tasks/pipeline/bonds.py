@@ -36,7 +36,9 @@ def ended(statements: list[Statement], kinds: dict[str, str], relations: set[tup
         if named:
             pair = named  # "顾言和许知夏那段" — the couple "他们" will mean
         divorce = _DIVORCE.search(st.text)
-        if st.by_author and pair and not named and _WED.search(st.text) and not _NEGATED.search(st.text):
+        # (… or named in the same breath before the word: "春燕和建国——第30章结婚", "阿娥和阿添第45章成亲")
+        wed_named = named is not None and _WED.search(st.text[st.text.find(named[1]):]) is not None
+        if st.by_author and pair and (not named or wed_named) and _WED.search(st.text) and not _NEGATED.search(st.text):
             a, b = pair
             following = next((x for x in statements if x.index == st.index + 1 and x.message_index == st.message_index), None)
             when = statement_chapter(st.text) or (statement_chapter(following.text) if following else None) or chapter
