@@ -29,3 +29,10 @@ def test_a_surname_with_its_particle_and_a_name_behind_a_post_or_a_route_word():
     assert "Van Ravesteyn" in aliases["Joost van Ravesteyn"] and "Notary Schaep" in aliases["Maerten Schaep"]
     found = entities(settle(("user", "批脚过河到东兴，再经钦州一路回到潮汕。村主任岩班收了他的钱。")))
     assert "经钦州" not in found and "村主任岩班" not in found
+
+
+def test_a_name_earned_by_a_look_is_an_alias():
+    found = settle(("user", "And I want a rival: Chrissie Nicolson, Chrissie Ruadh for her red hair, nineteen, who spins "
+                            "for Lennie's Mill."), zh=False)
+    names = {e["name"]: e.get("aliases", []) for e in found.document["entities"]}
+    assert "Chrissie Ruadh" not in names and "Chrissie Ruadh" in names.get("Chrissie Nicolson", [])

@@ -48,7 +48,9 @@ def unquote_nicknames(statements: list[Statement]) -> None:
 _NICKNAME_AFTER = re.compile(r"(?P<name>[A-Z][\w'’\-]+(?:\s+[A-Z][\w'’\-]+)*)\s*(?:—|–|,|\()\s*['‘\"“]?"
                              r"(?P<nick>(?:(?:Little|Big|Old|Young)\s+)?[A-Z][\w'’\-]+(?:\s+[A-Z][\w\-]+)?)['’\"”]?"
                              r"(?P<said>\s+(?:to everyone|to everybody|for short|to (?:his|her|their) (?:friends|family|mates)|"
-                             r"to the (?:crew|men|band|girls|boys)))?\s*(?:—|–|,|\)|\.)")
+                             r"to the (?:crew|men|band|girls|boys)|"
+                             # "Chrissie Nicolson, Chrissie Ruadh for her red hair, …": a name earned by a look
+                             r"for (?:his|her|their) [a-z]+(?: [a-z]+)?))?\s*(?:—|–|,|\)|\.)")
 
 
 def _shortens(nick: str, name: str) -> bool:
