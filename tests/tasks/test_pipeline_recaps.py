@@ -238,3 +238,9 @@ def test_a_hook_planted_and_then_paid_off_in_the_same_talk_is_settled_paid_off_w
     assert "due_by" not in hooks[0]
     found = settle(("user", "第6章老岳在屏上故意空着一只鸟没编，这个坑留到第30章以前填。"))
     assert [(h["status"], h.get("due_by")) for h in found.document["hooks"]] == [("Unresolved", 30)]
+
+
+def test_a_kouzi_is_a_hook_planted_and_due_when_said():
+    found = settle(("user", "第15章小叶返城前跟拉姆说一定回来，这个扣子第25章前收。"))
+    hooks = found.document["hooks"]
+    assert len(hooks) == 1 and hooks[0]["status"] == "Unresolved" and hooks[0].get("due_by") == 25
