@@ -363,7 +363,7 @@ def test_traders_drivers_and_doctors_are_posts_but_a_killer_or_a_country_is_not(
     canon = Canon(names={"郑家豪": ("Character", []), "苏晓棠": ("Character", []), "厉无咎": ("Character", [])})
     assert ("郑家豪", "identity", "茶商") in states(settle(("user", "广东来了个茶商叫郑家豪。"), canon=canon))
     assert ("苏晓棠", "identity", "农大茶学博士") in states(settle(("user", "改成女同学，叫苏晓棠，农大茶学博士。"), canon=canon))
-    for said in ("第57章揭晓厉无咎就是凶手。", "厉无咎是个用刀的高手。", "厉无咎揣着一块瑞士金怀表。"):
+    for said in ("第57章揭晓厉无咎就是凶手。", "厉无咎是个用刀的高手。", "厉无咎揣着一块瑞士金怀表。", "厉无咎现领内府帑银行商。"):
         assert not [s for s in states(settle(("user", said), canon=canon)) if s[1] == "identity"], said
 
 

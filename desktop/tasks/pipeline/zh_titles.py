@@ -105,6 +105,8 @@ def _is_post(title: str) -> bool:
     listed = next((t for t in lx.ZH_TITLES if title.endswith(t)), None)
     if listed:  # (… with no verb before it: 留下来当技术顾问 is a clause)
         return not re.search(r"(?:当|做|干)(?![朝地年时天初中])", title[:-len(listed)])
+    if title[-1:] in ("商", "手", "士") and len(title) > 6:
+        return False  # (茶商, 羊毛商, 茶学博士 — not "现领内府帑银行商", a clause ending on a trade)
     title = re.sub(r"^[一二三四五六七八九十]+[班队组连排营科处室号]", "", title)  # 一班班长: the unit is no clause
     return len(title) <= 12 and not re.search(r"[是了在当做各一两出个要从往把被说让]", title) and \
         any(lx.zh_post(title[-n:]) for n in (4, 3, 2))
