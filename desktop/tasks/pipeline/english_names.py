@@ -76,7 +76,7 @@ _KIN_AFTER = re.compile(r"'s\s+(?:apprentice|sister|brother|father|mother|son|da
                         r"friend|rival|servant|cousin|uncle|aunt|niece|nephew|widow|heir|student|pupil)\b")
 _APPOSED_KIN = re.compile(r",\s+(?:[A-Z][\w\-]*\s+){0,2}[A-Z][\w\-]*'s\s+(?:(?:little|big|older|younger|elder|kid|"
                           r"baby|twin|only|eldest|youngest)\s+)?(?:sister|brother|father|mother|son|daughter|wife|husband|"
-                          r"cousin|uncle|aunt|niece|nephew|widow|fiancée?|girl|boy|apprentice|nephew)\b")
+                          r"cousin|uncle|aunt|niece|nephew|widow|fiancée?|girl|boy|apprentice)\b")
 _SHARED_SURNAME = re.compile(r"\b([A-Z][a-z]+) and ([A-Z][a-z]+) ([A-Z][a-z]+)\b")
 
 

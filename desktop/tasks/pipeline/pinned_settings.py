@@ -119,7 +119,7 @@ def listed(statements: list[Statement]) -> list[Finding]:
 
 # "【颜料】唐卡用矿物颜料：…", "Salt of Taoudenni: the miners cut salt…", 'a route note, "The South Atlantic route": …':
 # a note the assistant drafts under its own title, a paragraph each
-_NOTE_ZH = re.compile(rf"^\s*【([^】]{{1,12}})】\s*(\S.*)$")
+_NOTE_ZH = re.compile(r"^\s*【([^】]{1,12})】\s*(\S.*)$")
 _NOTE_EN = re.compile(r"^\s*((?:The\s+|An?\s+)?[A-Z][\w'’\-]*(?:\s+(?:of|the|and|[\w'’\-]+)){0,4})\s*:\s+(\S.*)$|"
                       r"\bnote,?\s+[\"“]([^\"”]{3,40})[\"”]\s*:\s*(\S.*)$")
 _NOTES_OFFERED = re.compile(r"(?i)\bnotes?\b|\bdrafts?\b|\bsettings?\b|\bentr(?:y|ies)\b|设定|条目|拟了|整理|理成|写了")

@@ -408,7 +408,7 @@ def _assemble(findings: list[Finding], cands, kinds: dict[str, str], canon: Cano
         if key in seen:
             path = seen[key]
             evidence[path] += [q for q in quotes if q not in evidence[path]]
-            held = doc[section][int(path.rsplit("/", 1)[1])] if (section := finding.section) == "hooks" else None
+            held = doc["hooks"][int(path.rsplit("/", 1)[1])] if finding.section == "hooks" else None
             paid, planted = finding.item.get("resolved_in"), held.get("planted_in") if held is not None else None
             if held is not None and finding.item.get("status") == "Resolved" and held.get("status") != "Resolved" \
                     and finding.statement.by_author \

@@ -124,9 +124,8 @@ def _judged(st: Statement, statements: list[Statement], cands: Candidates, zh: b
     if word:  # "Not League, that sounds like a baseball club.": the one name of the talk's with that word
         olds = {n for n in cands if not cands[n].canon_kind and n != word.group(1) and word.group(1) in n.split()
                 and min(cands[n].mentions, default=st.index) < st.index}
-        said_at = lambda name: 0  # noqa: E731 (said by its word)
     # ("Aqa Reza is far too close to the real Riza-i Abbasi": the one judged is named before the judgement)
-    judged_first = {n for n in olds if said_at(n) < judged[-1].start()}
+    judged_first = olds if word else {n for n in olds if said_at(n) < judged[-1].start()}
     if len(olds) != 1 and len(judged_first) != 1:
         return None
     old = (olds if len(olds) == 1 else judged_first).pop()
