@@ -15,7 +15,7 @@ from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
 from desktop.tasks.pipeline.english_names import (acronyms_aliased, english, first_names, head_word, patrons_dropped,
                                                    short_forms)
 from desktop.tasks.pipeline.lowercase_notes import recase_lowercase_notes
-from desktop.tasks.pipeline.glued import drop_glued_verbs
+from desktop.tasks.pipeline.glued import cut_out_of_words, drop_glued_verbs
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.segmenter import dictionary_entry, segment
 from desktop.tasks.pipeline.statements import Statement
@@ -130,8 +130,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     acronyms_aliased(cands)
     patrons_dropped(cands)
     _trim_glued_words(cands)
-    _cut_out_of_words(cands, text)
-    _sent_not_a_sect(cands, text)
+    cut_out_of_words(cands, text, lambda w: dictionary_entry(w)[0])
     _prune_overlaps(text, cands)
     drop_glued_verbs(cands, text, segment)
     # (a novel's narration gives a name whole: no group there is said by the start of its name)
@@ -181,34 +180,6 @@ def _not_words(cands: Candidates, text: str, words: list[tuple[str, str]]) -> No
             continue  # 次女萧婉 … 与萧婉是兄妹: introduced as a person, read as one once; the other reading is noise
         glued = len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in text.replace(name, "")
         if name in plain or glued or (len(name) == 3 and name[-1] in _SPEECH_TAIL and name[:2] in cands):
-            del cands[name]
-
-
-# no given name ends a surname with these: 老贺死了 is 贺 dying, 翻过两道梁去 is a ridge
-_NOT_GIVEN = frozenset("死去了的着过吗呢吧啊被把让给是在")
-
-
-def _sent_not_a_sect(cands: Candidates, text: str) -> None:
-    """寿康派来的流氓, 森工局派来新场长, 免费派凉茶: 派 the verb after a name, no sect called 寿康派."""
-    for name, cand in list(cands.items()):
-        if cand.canon_kind or not name.endswith("派") or len(name) < 3:
-            continue
-        afters = [text[m.end():m.end() + 1] for m in re.finditer(re.escape(name), text)]
-        if afters and all(a and a in "来去人了出到兵遣发给送凉茶饭粮钱" for a in afters):
-            del cands[name]
-
-
-def _cut_out_of_words(cands: Candidates, text: str) -> None:
-    """傅撞见 of 师傅撞见, 贺死 of 老贺死了: a "name" whose first character, wherever the talk says it, closes a common
-    word with the one before it, or whose given name is only a verb or a particle, is no one."""
-    if not has_cjk(text):
-        return
-    for name, cand in list(cands.items()):
-        if cand.canon_kind or cand.strong or not has_cjk(name) or len(name) > 4:
-            continue
-        befores = [text[at - 1:at + 1] for at in (m.start() for m in re.finditer(re.escape(name), text)) if at > 0]
-        inside = befores and all(w[0] not in "老小阿" and dictionary_entry(w)[0] >= 500 for w in befores)
-        if inside or len(name) == 2 and lx.surnamed(name) and name[1] in _NOT_GIVEN:
             del cands[name]
 
 

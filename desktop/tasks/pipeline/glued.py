@@ -89,3 +89,32 @@ def _bare_name(word: str, segment: Callable[[str], list[tuple[str, str]]]) -> bo
 
 
 _GLUED_AFTER = set("会能里派托要说就也都还在给把被让")
+
+
+# no given name ends a surname with these: 老贺死了 is 贺 dying, 翻过两道梁去 is a ridge
+_NOT_GIVEN = frozenset("死去了的着过吗呢吧啊被把让给是在")
+
+
+def sent_not_a_sect(cands: Candidates, text: str) -> None:
+    """寿康派来的流氓, 森工局派来新场长, 免费派凉茶: 派 the verb after a name, no sect called 寿康派."""
+    for name, cand in list(cands.items()):
+        if cand.canon_kind or not name.endswith("派") or len(name) < 3:
+            continue
+        afters = [text[m.end():m.end() + 1] for m in re.finditer(re.escape(name), text)]
+        if afters and all(a and a in "来去人了出到兵遣发给送凉茶饭粮钱" for a in afters):
+            del cands[name]
+
+
+def cut_out_of_words(cands: Candidates, text: str, count: Callable[[str], int]) -> None:
+    """傅撞见 of 师傅撞见, 贺死 of 老贺死了: a "name" whose first character, wherever the talk says it, closes a common
+    word with the one before it, or whose given name is only a verb or a particle, is no one (nor is 派 the verb)."""
+    if not has_cjk(text):
+        return
+    sent_not_a_sect(cands, text)
+    for name, cand in list(cands.items()):
+        if cand.canon_kind or cand.strong or not has_cjk(name) or len(name) > 4:
+            continue
+        befores = [text[at - 1:at + 1] for at in (m.start() for m in re.finditer(re.escape(name), text)) if at > 0]
+        inside = befores and all(w[0] not in "老小阿" and count(w) >= 500 for w in befores)
+        if inside or len(name) == 2 and lx.surnamed(name) and name[1] in _NOT_GIVEN:
+            del cands[name]
