@@ -15,7 +15,7 @@ from desktop.tasks.pipeline.aliases import collect_aliases, other_forms
 from desktop.tasks.pipeline.english_names import (acronyms_aliased, english, first_names, head_word, patrons_dropped,
                                                    short_forms)
 from desktop.tasks.pipeline.lowercase_notes import recase_lowercase_notes
-from desktop.tasks.pipeline.glued import cut_out_of_words, drop_glued_verbs
+from desktop.tasks.pipeline.glued import drop_glued_verbs, drop_word_fragments
 from desktop.tasks.pipeline.names import Candidate, Candidates, has_cjk, valid_name
 from desktop.tasks.pipeline.segmenter import dictionary_entry, segment
 from desktop.tasks.pipeline.statements import Statement
@@ -130,7 +130,7 @@ def collect(statements: list[Statement], canon: dict[str, tuple[str, list[str]]]
     acronyms_aliased(cands)
     patrons_dropped(cands)
     _trim_glued_words(cands)
-    cut_out_of_words(cands, text, lambda w: dictionary_entry(w)[0])
+    drop_word_fragments(cands, text, lambda w: dictionary_entry(w)[0])
     _prune_overlaps(text, cands)
     drop_glued_verbs(cands, text, segment)
     # (a novel's narration gives a name whole: no group there is said by the start of its name)

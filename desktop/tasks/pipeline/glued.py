@@ -95,7 +95,7 @@ _GLUED_AFTER = set("会能里派托要说就也都还在给把被让")
 _NOT_GIVEN = frozenset("死去了的着过吗呢吧啊被把让给是在")
 
 
-def sent_not_a_sect(cands: Candidates, text: str) -> None:
+def _sent_not_a_sect(cands: Candidates, text: str) -> None:
     """寿康派来的流氓, 森工局派来新场长, 免费派凉茶: 派 the verb after a name, no sect called 寿康派."""
     for name, cand in list(cands.items()):
         if cand.canon_kind or not name.endswith("派") or len(name) < 3:
@@ -105,12 +105,17 @@ def sent_not_a_sect(cands: Candidates, text: str) -> None:
             del cands[name]
 
 
-def cut_out_of_words(cands: Candidates, text: str, count: Callable[[str], int]) -> None:
+def drop_word_fragments(cands: Candidates, text: str, count: Callable[[str], int]) -> None:
+    """Pieces the segmenter cut across words: a name cut out of a word, and 派 the verb (`count`: how often jieba's
+    dictionary saw a word)."""
+    if has_cjk(text):
+        _cut_out_of_words(cands, text, count)
+        _sent_not_a_sect(cands, text)
+
+
+def _cut_out_of_words(cands: Candidates, text: str, count: Callable[[str], int]) -> None:
     """傅撞见 of 师傅撞见, 贺死 of 老贺死了: a "name" whose first character, wherever the talk says it, closes a common
-    word with the one before it, or whose given name is only a verb or a particle, is no one (nor is 派 the verb)."""
-    if not has_cjk(text):
-        return
-    sent_not_a_sect(cands, text)
+    word with the one before it, or whose given name is only a verb or a particle, is no one."""
     for name, cand in list(cands.items()):
         if cand.canon_kind or cand.strong or not has_cjk(name) or len(name) > 4:
             continue
